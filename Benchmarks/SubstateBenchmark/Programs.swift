@@ -1,0 +1,78 @@
+import Observation
+import Substate
+
+// The programs the benchmark runs through a `Store`, and the hand-written `@Observable`
+// classes that are their baselines: the same state, mutated in place.
+
+struct Counter: Equatable, Sendable {
+    var count = 0
+}
+
+enum CounterAction: Sendable {
+    case increment
+    case stream(count: Int)
+}
+
+extension Counter {
+    static func update(
+        state: consuming Counter, environment: Void, action: CounterAction
+    ) -> Update<Counter, CounterAction> {
+        switch action {
+        case .increment:
+            state.count += 1
+            return Update(state: state)
+        case .stream(let count):
+            return Update(
+                state: state,
+                effect: .run { send in
+                    for _ in 0..<count {
+                        await send(.increment)
+                    }
+                }
+            )
+        }
+    }
+}
+
+@Observable
+final class CounterModel {
+    var count = 0
+}
+
+struct Item: Equatable, Sendable {
+    var name: String
+    var isDone: Bool
+}
+
+struct Checklist: Equatable, Sendable {
+    var items: [Item]
+
+    init(count: Int) {
+        items = (0..<count).map { Item(name: "Item \($0)", isDone: false) }
+    }
+}
+
+enum ChecklistAction: Sendable {
+    case toggle(index: Int)
+}
+
+extension Checklist {
+    static func update(
+        state: consuming Checklist, environment: Void, action: ChecklistAction
+    ) -> Update<Checklist, ChecklistAction> {
+        switch action {
+        case .toggle(let index):
+            state.items[index].isDone.toggle()
+            return Update(state: state)
+        }
+    }
+}
+
+@Observable
+final class ChecklistModel {
+    var items: [Item]
+
+    init(count: Int) {
+        items = Checklist(count: count).items
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+// substate-benchmark: measures Substate against baselines measured in the same run.
+//
+//     swift run -c release substate-benchmark           # the full run
+//     swift run -c release substate-benchmark --quick   # a small run, for CI
+//
+// Prints a table, then one line per case: `BENCH <case> <ns/op> <baseline ns/op> <ratio>`.
+// Exits with status 0 even when a goal is missed: goals are read by people, not gates,
+// because shared machines are noisy. `--strict` makes a missed goal exit with status 1.
+
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let strict = arguments.contains("--strict")
+/// `--only NAME` runs the cases whose name starts with NAME (for profiling one case).
+let only: String? = arguments.firstIndex(of: "--only").flatMap { index in
+    arguments.index(after: index) < arguments.endIndex
+        ? arguments[arguments.index(after: index)] : nil
+}
+
+func selected(_ name: String) -> Bool {
+    only.map { name.hasPrefix($0) } ?? true
+}
+let scale = quick ? 10 : 1
+let rounds = quick ? 3 : 7
+
+print("substate-benchmark\(quick ? " --quick" : ""): fastest of \(rounds) rounds per case")
+print("")
+
+var results: [Result] = []
+
+if selected("send.counter") {
+    let counter = SendCases.counter(operations: 1_000_000 / scale, rounds: rounds, rearmEvery: 100)
+    results.append(
+        Result(
+            name: "send.counter", nanosecondsPerOperation: counter.0,
+            baselineNanosecondsPerOperation: counter.1, goal: 1.5)
+    )
+}
+
+if selected("send.toggle.1k") {
+    let toggle1k = SendCases.toggle(size: 1_000, operations: 1_000_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "send.toggle.1k", nanosecondsPerOperation: toggle1k.0,
+            baselineNanosecondsPerOperation: toggle1k.1, goal: 1.5)
+    )
+}
+
+if selected("send.toggle.100k") {
+    let toggle100k = SendCases.toggle(size: 100_000, operations: 1_000_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "send.toggle.100k", nanosecondsPerOperation: toggle100k.0,
+            baselineNanosecondsPerOperation: toggle100k.1, goal: 1.5)
+    )
+}
+
+if selected("send.observed") {
+    let observed = SendCases.counter(operations: 200_000 / scale, rounds: rounds, rearmEvery: 1)
+    results.append(
+        Result(
+            name: "send.observed", nanosecondsPerOperation: observed.0,
+            baselineNanosecondsPerOperation: observed.1, goal: nil,
+            note: "observation re-armed after every send")
+    )
+}
+
+if selected("effect.stream") {
+    let stream = await EffectCases.stream(operations: 1_000_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "effect.stream", nanosecondsPerOperation: stream.0,
+            baselineNanosecondsPerOperation: stream.1, goal: 3)
+    )
+}
+
+let allMet = report(results)
+if strict && !allMet {
+    print("\nA goal was missed (--strict).")
+    exit(1)
+}

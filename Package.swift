@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Substate",
+    platforms: [
+        .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+    ],
+    products: [
+        .library(name: "Substate", targets: ["Substate"]),
+        .executable(name: "countdown", targets: ["Countdown"]),
+        .executable(name: "substate-benchmark", targets: ["SubstateBenchmark"]),
+    ],
+    targets: [
+        .target(name: "Substate"),
+        .executableTarget(
+            name: "Countdown",
+            dependencies: ["Substate"],
+            path: "Samples/Countdown"
+        ),
+        .executableTarget(
+            name: "SubstateBenchmark",
+            dependencies: ["Substate"],
+            path: "Benchmarks/SubstateBenchmark"
+        ),
+        .testTarget(
+            name: "SubstateTests",
+            dependencies: ["Substate"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

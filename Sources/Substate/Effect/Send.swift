@@ -1,0 +1,46 @@
+/// Sends actions from a running effect back to the store.
+///
+/// An effect created with ``Effect/run(priority:operation:catch:)`` receives a `Send`. Call it
+/// like a function:
+///
+/// ```swift
+/// .run { send in
+///     await send(.started)
+///     await send(.finished(try await environment.work()))
+/// }
+/// ```
+///
+/// Actions sent through one `Send` reach the store in the order they were sent. A send may
+/// suspend briefly when the store has many undelivered actions waiting (backpressure), so that
+/// a fast producer cannot grow memory without bound. Actions sent after the effect was
+/// cancelled, or after its store was torn down, are dropped.
+public struct Send<Action: Sendable>: Sendable {
+    let deliver: @Sendable (Action) async -> Void
+
+    /// Creates a `Send` that hands each action to a closure.
+    ///
+    /// Stores create the `Send` that effects receive; create one yourself to run an effect's
+    /// operation outside a store, for example in a test.
+    /// - Parameter deliver: Called with each action, in order.
+    public init(_ deliver: @escaping @Sendable (Action) async -> Void) {
+        self.deliver = deliver
+    }
+
+    /// Sends an action to the store.
+    /// - Parameter action: The action to send.
+    public func callAsFunction(_ action: Action) async {
+        await deliver(action)
+    }
+
+    /// A `Send` for another kind of action that converts each one into this kind.
+    ///
+    /// Used to embed a child's effects in a parent: the child's `Send` wraps the parent's.
+    /// - Parameter transform: Converts a child action into an action of this `Send`.
+    /// - Returns: A `Send` that transforms its actions and forwards them here.
+    public func map<Child: Sendable>(
+        _ transform: @escaping @Sendable (Child) -> Action
+    ) -> Send<Child> {
+        let deliver = self.deliver
+        return Send<Child> { child in await deliver(transform(child)) }
+    }
+}

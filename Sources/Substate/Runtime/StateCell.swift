@@ -1,0 +1,46 @@
+/// Holds a store's state in memory the store owns, so that it can be moved out into the update
+/// function and moved back without ever existing twice (which would make the update's first
+/// write to a shared collection copy it).
+@usableFromInline
+final class StateCell<State> {
+    @usableFromInline let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    /// Whether the state is in the cell (it is out while the update function runs).
+    @usableFromInline var isPresent = true
+
+    @usableFromInline
+    init(_ state: consuming State) {
+        pointer.initialize(to: state)
+    }
+
+    /// The state, read in place.
+    @inlinable var value: State {
+        precondition(
+            isPresent,
+            "Substate: the state was read while an update was running. "
+                + "Update functions must be pure: they may not use the store."
+        )
+        return pointer.pointee
+    }
+
+    /// Moves the state out; the cell is empty until ``put(_:)``.
+    @inlinable func take() -> State {
+        precondition(
+            isPresent,
+            "Substate: an action was processed while an update was running. "
+                + "Update functions must be pure: they may not use the store."
+        )
+        isPresent = false
+        return pointer.move()
+    }
+
+    /// Moves a state in.
+    @inlinable func put(_ state: consuming State) {
+        pointer.initialize(to: state)
+        isPresent = true
+    }
+
+    deinit {
+        if isPresent { pointer.deinitialize(count: 1) }
+        pointer.deallocate()
+    }
+}

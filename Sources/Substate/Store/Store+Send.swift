@@ -1,0 +1,201 @@
+import Observation
+
+extension Store {
+    /// Sends an action: runs the update function, commits the new state and starts its effect.
+    ///
+    /// Everything happens before `send` returns: the update, the commit, the observers'
+    /// notification, the actions that the effect delivers synchronously, and the start of its
+    /// asynchronous work. Actions that the asynchronous work produces arrive later, each
+    /// processed the same way.
+    ///
+    /// If the store is already processing an action (the send comes from an observer that the
+    /// update notified, or from ``effectErrorHandler``), the action is queued and processed
+    /// right after the current one, in the order sent. After ``tearDown()`` the action is
+    /// ignored; a debug build writes a warning to standard error.
+    ///
+    /// - Parameter action: The action to process.
+    /// - Returns: A task for the work this action causes. Await its ``StoreTask/finish()`` to
+    ///   wait for the effects the action started, including those started by the actions
+    ///   they produced; call ``StoreTask/cancel()`` to cancel them. Discard it if you need
+    ///   neither.
+    /// - Complexity: O(1) in the size of the state, plus the update function's own work.
+    @inlinable @discardableResult
+    public func send(_ action: Action) -> StoreTask {
+        if tornDown {
+            warnSendAfterTearDown(action)
+            return StoreTask(group: nil)
+        }
+        if isProcessing {
+            let group = EffectGroup()
+            enqueue(action, in: group)
+            return StoreTask(group: group)
+        }
+        isProcessing = true
+        defer { isProcessing = false }
+        return registrar.withMutation(of: self, keyPath: stateKeyPath) {
+            let group = process(action, in: nil)
+            processQueue()
+            return StoreTask(group: group)
+        }
+    }
+
+    /// Cancels every effect the store is running.
+    ///
+    /// Cancelled effects' later actions are dropped, including actions already produced but
+    /// not yet processed. The store itself keeps working: later sends start new effects.
+    public func cancelEffects() {
+        registry.cancelAll()
+    }
+
+    /// Tears the store down: cancels its effects, ends ``states`` and ``actions``, and ignores
+    /// every later send.
+    ///
+    /// The state stays readable. Actions still queued are dropped, and tasks waiting in
+    /// ``StoreTask/finish()`` or ``finishEffects()`` resume. A store that is deallocated
+    /// tears itself down the same way. Calling it again does nothing.
+    public func tearDown() {
+        guard !tornDown else { return }
+        tornDown = true
+        registry.close()
+        inbox.close()
+        for entry in queue[queueHead...] { entry.group.close() }
+        queue = []
+        queueHead = 0
+        outstanding.close()
+        committedStates.finish()
+        processedActions.finish()
+    }
+
+    /// Suspends until the store has no effect running and no action waiting.
+    ///
+    /// Use it in command-line programs to wait for all work to end before exiting. It
+    /// returns at once after ``tearDown()``, and when the waiting task is cancelled.
+    public func finishEffects() async {
+        await outstanding.wait()
+    }
+
+    /// The number of effect tasks the store is running.
+    public var runningEffectCount: Int { registry.count }
+
+    @usableFromInline
+    func warnSendAfterTearDown(_ action: Action) {
+        #if DEBUG
+            writeToStandardError(
+                "Substate: \(action) was sent to a store that was torn down; it is ignored."
+            )
+        #endif
+    }
+
+    /// Moves the state through the update function and starts the effect it returns.
+    /// Returns the group the effect joined: `group`, or a new one if there was none.
+    @inlinable
+    func process(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        let update = updateFunction(storage.take(), environment, action)
+        storage.put(update.state)
+        if processedActions.hasSubscribers { processedActions.publish(action) }
+        if committedStates.hasSubscribers { committedStates.publish(storage.value) }
+        let effect = update.effect
+        if effect.isNone { return group }
+        let group = group ?? EffectGroup()
+        start(effect, in: group)
+        return group
+    }
+
+    @usableFromInline
+    func enqueue(_ action: Action, in group: EffectGroup) {
+        group.enter()
+        outstanding.enter()
+        queue.append(Queued(action: action, group: group))
+    }
+
+    /// Processes queued actions, in order, until none is left.
+    @inlinable
+    func processQueue() {
+        guard !queue.isEmpty else { return }
+        while queueHead < queue.count, !tornDown {
+            let next = queue[queueHead]
+            queueHead += 1
+            _ = process(next.action, in: next.group)
+            next.group.leave()
+            outstanding.leave()
+        }
+        queue.removeAll(keepingCapacity: true)
+        queueHead = 0
+    }
+
+    /// Starts an effect: synchronous actions go to the queue, the rest runs in a task.
+    @inlinable
+    func start(_ effect: Effect<Action>, in group: EffectGroup) {
+        switch effect.operation {
+        case .none:
+            return
+        case .actions(let actions):
+            for action in actions { enqueue(action, in: group) }
+        case .merge(let effects):
+            for effect in effects { start(effect, in: group) }
+        case .run, .concatenate:
+            spawn(effect, in: group)
+        }
+    }
+
+    /// Runs an effect in a task of its own, off the main actor.
+    @inlinable
+    func spawn(_ effect: Effect<Action>, in group: EffectGroup) {
+        let record = EffectRecord(group: group)
+        guard registry.insert(record) else { return }
+        group.enter(record)
+        outstanding.enter()
+        let inbox = self.inbox
+        let task = Task.detached(priority: effect.priority) {
+            await effect.perform(send: Send { await inbox.send($0, from: record) }) { error in
+                inbox.report(.failed(error, record))
+            }
+            inbox.report(.finished(record))
+        }
+        record.attach(task)
+    }
+
+    /// Processes what effects delivered since the last drain, in order, in one observed
+    /// mutation of ``state``.
+    @inlinable
+    func drainInbox() {
+        guard !tornDown else { return }
+        var errors: [any Error] = []
+        inbox.drain { entries, actionCount in
+            isProcessing = true
+            defer { isProcessing = false }
+            if actionCount > 0 {
+                registrar.withMutation(of: self, keyPath: stateKeyPath) {
+                    handle(entries, errors: &errors)
+                }
+            } else {
+                handle(entries, errors: &errors)
+            }
+        }
+        for error in errors where !tornDown {
+            effectErrorHandler(error)
+        }
+    }
+
+    @inlinable
+    func handle(_ entries: [EffectInbox<Action>.Entry], errors: inout [any Error]) {
+        var sender: EffectRecord?
+        for entry in entries {
+            guard !tornDown else { return }
+            switch entry {
+            case .from(let record):
+                sender = record
+            case .action(let action):
+                guard let sender, !sender.isCancelled else { continue }
+                _ = process(action, in: sender.group)
+                processQueue()
+            case .failed(let error, let record):
+                if !record.isCancelled { errors.append(error) }
+            case .finished(let record):
+                registry.remove(record)
+                record.group?.leave(record)
+                outstanding.leave()
+            }
+        }
+    }
+}

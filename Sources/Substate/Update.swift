@@ -1,0 +1,96 @@
+/// The result of an update: the new state, and the effect to run next.
+///
+/// An update function takes the current state, the environment and an action, and returns an
+/// `Update`:
+///
+/// ```swift
+/// static func update(
+///     state: consuming Counter, environment: Environment, action: CounterAction
+/// ) -> Update<Counter, CounterAction> {
+///     switch action {
+///     case .increment:
+///         state.count += 1
+///         return Update(state: state)
+///     case .refresh:
+///         return Update(state: state, effect: .run { send in
+///             await send(.loaded(try await environment.api.count()))
+///         })
+///     case .loaded(let count):
+///         state.count = count
+///         return Update(state: state)
+///     }
+/// }
+/// ```
+///
+/// Taking the state as `consuming` lets the update mutate it in place: the ``Store`` hands its
+/// only copy over and takes the result back, so changing one element of a large array costs
+/// the same as changing an integer. A plain (borrowed) `state` parameter works too, but then
+/// `var state = state` copies any collection the update then modifies.
+public struct Update<State, Action: Sendable> {
+    /// The state after the update.
+    public var state: State
+
+    /// The effect the store runs after committing ``state``.
+    public var effect: Effect<Action>
+
+    /// An update that changes the state and runs no effect.
+    /// - Parameter state: The new state.
+    @inlinable
+    public init(state: consuming State) {
+        self.state = state
+        self.effect = .none
+    }
+
+    /// An update that changes the state and runs an effect.
+    /// - Parameters:
+    ///   - state: The new state.
+    ///   - effect: The effect to run once the state is committed.
+    @inlinable
+    public init(state: consuming State, effect: Effect<Action>) {
+        self.state = state
+        self.effect = effect
+    }
+
+    /// The same update, with another effect running next to its own.
+    /// - Parameter effect: The effect to merge in. See ``Effect/merge(_:)-(Effect...)``.
+    /// - Returns: An update with the same state and both effects.
+    public func merging(_ effect: Effect<Action>) -> Update {
+        Update(state: state, effect: .merge(self.effect, effect))
+    }
+
+    /// Runs a list of actions through an update function, in order, and merges their effects.
+    ///
+    /// Use it to express one action in terms of others, or to set up a state in tests:
+    ///
+    /// ```swift
+    /// case .resetAndRefresh:
+    ///     return .applying([.reset, .refresh], to: state, environment: environment,
+    ///                      update: Counter.update)
+    /// ```
+    /// - Parameters:
+    ///   - actions: The actions to apply, first to last.
+    ///   - state: The state to start from.
+    ///   - environment: The environment passed to each call of `update`.
+    ///   - update: The update function.
+    /// - Returns: The state after the last action, and the merge of every action's effect.
+    ///   With no actions, `state` unchanged and no effect.
+    /// - Complexity: *n* calls of `update`; the state is moved from one call to the next,
+    ///   never copied.
+    public static func applying<Environment>(
+        _ actions: some Sequence<Action>,
+        to state: consuming State,
+        environment: Environment,
+        update: (consuming State, Environment, Action) -> Update
+    ) -> Update {
+        var effects: [Effect<Action>] = []
+        var current = state
+        for action in actions {
+            let next = update(consume current, environment, action)
+            current = next.state
+            if !next.effect.isNone { effects.append(next.effect) }
+        }
+        return Update(state: current, effect: .merge(effects))
+    }
+}
+
+extension Update: Sendable where State: Sendable {}
