@@ -1,1 +1,91 @@
+import Substate
 import Testing
+
+@Suite struct UpdateTests {
+    @Test func stateOnlyUpdateHasNoEffect() {
+        let update = Update<Log, LogAction>(state: Log(count: 3))
+        #expect(update.state.count == 3)
+        #expect(update.effect.isNone)
+    }
+
+    @Test func stateAndEffectUpdateKeepsBoth() async throws {
+        let update = Update<Log, LogAction>(state: Log(), effect: .send(.increment))
+        #expect(!update.effect.isNone)
+        #expect(try await collect(update.effect) == [.increment])
+    }
+
+    @Test func mergingAddsAnEffectNextToTheExistingOne() async throws {
+        let update = Update<Log, LogAction>(state: Log(), effect: .send(.increment))
+            .merging(.send(.append("x")))
+        let actions = try await collect(update.effect)
+        #expect(actions.count == 2)
+        #expect(actions.contains(.increment) && actions.contains(.append("x")))
+    }
+
+    @Test func applyingRunsActionsInOrderAndMergesEffects() async throws {
+        let update = Update.applying(
+            [.append("a"), .echo(["e"]), .append("b"), .increment],
+            to: Log(), environment: (), update: Log.update
+        )
+        #expect(update.state.entries == ["a", "b"])
+        #expect(update.state.count == 1)
+        #expect(try await collect(update.effect) == [.append("e")])
+    }
+
+    @Test func applyingNoActionsKeepsTheState() {
+        let update = Update.applying(
+            [], to: Log(entries: ["x"]), environment: (), update: Log.update
+        )
+        #expect(update.state.entries == ["x"])
+        #expect(update.effect.isNone)
+    }
+
+    @Test func sameActionsInTheSameOrderGiveTheSameState() {
+        var generator = SplitMix(seed: 42)
+        let actions: [LogAction] = (0..<500).map { _ in
+            switch generator.next() % 3 {
+            case 0: .increment
+            case 1: .append(String(generator.next() % 100))
+            default: .chain(depth: 0)
+            }
+        }
+        let first = Update.applying(actions, to: Log(), environment: (), update: Log.update)
+        let second = Update.applying(actions, to: Log(), environment: (), update: Log.update)
+        #expect(first.state == second.state)
+        #expect(first.state.entries.count + first.state.count == 500)
+    }
+
+    @Test func aPlainStateParameterConvertsToTheStoreSignature() {
+        func update(state: Log, environment: Void, action: LogAction) -> Update<Log, LogAction> {
+            var state = state
+            state.count += 1
+            return Update(state: state)
+        }
+        let function: Store<Log, LogAction, Void>.UpdateFunction = update
+        #expect(function(Log(), (), .increment).state.count == 1)
+    }
+}
+
+/// All the actions of an effect, iterated outside a store.
+func collect(_ effect: Effect<LogAction>) async throws -> [LogAction] {
+    var actions: [LogAction] = []
+    for try await action in effect {
+        actions.append(action)
+    }
+    return actions
+}
+
+/// A tiny deterministic random number generator, so that "random" tests repeat exactly.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
