@@ -8,13 +8,13 @@ let package = Package(
     ],
     products: [
         .library(name: "Substate", targets: ["Substate"]),
-        .executable(name: "countdown", targets: ["Countdown"]),
+        .executable(name: "countdown", targets: ["CountdownSample"]),
         .executable(name: "substate-benchmark", targets: ["SubstateBenchmark"]),
     ],
     targets: [
         .target(name: "Substate"),
         .executableTarget(
-            name: "Countdown",
+            name: "CountdownSample",
             dependencies: ["Substate"],
             path: "Samples/Countdown"
         ),

@@ -52,7 +52,7 @@ public struct Update<State, Action: Sendable> {
     }
 
     /// The same update, with another effect running next to its own.
-    /// - Parameter effect: The effect to merge in. See ``Effect/merge(_:)-(Effect...)``.
+    /// - Parameter effect: The effect to merge in. See ``Effect/merge(_:)-(Effect<Action>...)``.
     /// - Returns: An update with the same state and both effects.
     public func merging(_ effect: Effect<Action>) -> Update {
         Update(state: state, effect: .merge(self.effect, effect))

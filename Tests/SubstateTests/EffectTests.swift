@@ -39,7 +39,9 @@ import Testing
         }
         let actions = try await collect(.merge(first, .none, second))
         #expect(actions.count == 100)
-        let firsts = actions.filter { if case .append(let s) = $0 { s.hasPrefix("a") } else { false } }
+        let firsts = actions.filter {
+            if case .append(let s) = $0 { s.hasPrefix("a") } else { false }
+        }
         #expect(firsts == (0..<50).map { .append("a\($0)") })
     }
 

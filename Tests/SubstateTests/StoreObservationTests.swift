@@ -14,7 +14,11 @@ final class Fired: Sendable {
 @Suite struct StoreObservationTests {
     private func observe(_ store: Store<Log, LogAction, Void>) -> Fired {
         let fired = Fired()
-        withObservationTracking { _ = store.state } onChange: { fired.fire() }
+        withObservationTracking {
+            _ = store.state
+        } onChange: {
+            fired.fire()
+        }
         return fired
     }
 

@@ -67,7 +67,8 @@ import Testing
     @Test func createStartsTheInitialEffect() async {
         let store = Store(
             create: Update(
-                state: Log(), effect: .merge(.send(.increment), .run { send in await send(.append("start")) })
+                state: Log(),
+                effect: .merge(.send(.increment), .run { send in await send(.append("start")) })
             ),
             environment: (),
             update: Log.update

@@ -71,9 +71,11 @@ extension Log {
         case .sendThenEcho(let entry):
             return Update(
                 state: state,
-                effect: .merge(.send(.append("sync " + entry)), .run { send in
-                    await send(.append("async " + entry))
-                })
+                effect: .merge(
+                    .send(.append("sync " + entry)),
+                    .run { send in
+                        await send(.append("async " + entry))
+                    })
             )
         case .failing(let message):
             return Update(

@@ -26,7 +26,7 @@
 ///   processes them right after the action that returned the effect, before `send` returns.
 /// - ``run(priority:operation:catch:)`` and sequences run in a task of their own, off the main
 ///   actor. Their actions come back to the store in the order they were sent.
-/// - ``merge(_:)-(Effect...)`` runs effects side by side; ``concatenate(_:)-(Effect...)`` runs
+/// - ``merge(_:)-(Effect<Action>...)`` runs effects side by side; ``concatenate(_:)-(Effect<Action>...)`` runs
 ///   them one after another in a single task.
 ///
 /// ## Errors

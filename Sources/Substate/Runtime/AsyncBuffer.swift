@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An unbounded, single-consumer queue between synchronous producers and one asynchronous
 /// consumer. `push` never suspends; `next()` suspends until an element arrives or the buffer
 /// is finished. Cancelling the consuming task finishes the buffer.
@@ -22,7 +20,7 @@ final class AsyncBuffer<Element: Sendable>: Sendable {
         }
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
 
     /// Appends an element, or hands it straight to a waiting consumer. Dropped once finished.
     func push(_ element: Element) {

@@ -10,7 +10,7 @@ final class Broadcast<Element: Sendable>: Sendable {
         var isFinished = false
     }
 
-    private let subscribers = Mutex(Subscribers())
+    private let subscribers = Locked(Subscribers())
     private let count = Atomic<Int>(0)
 
     /// Whether anyone is subscribed; cheap enough for a hot path.

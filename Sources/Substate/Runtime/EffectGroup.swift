@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The work one `send` caused: its queued actions and the effect tasks they started,
 /// transitively. Waiters resume when nothing of it is pending any more.
 @usableFromInline
@@ -13,7 +11,7 @@ final class EffectGroup: Sendable {
         var waiters: [Int: UnsafeContinuation<Void, Never>] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     @usableFromInline init() {}
 

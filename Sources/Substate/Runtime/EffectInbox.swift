@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where effect tasks leave their actions for the store, which takes them out in batches on
 /// the main actor. One lock round trip per action on the producer side; one per batch on the
 /// consumer side. Producers wait (backpressure) while `capacity` actions are undelivered.
@@ -42,7 +40,7 @@ final class EffectInbox<Action: Sendable>: Sendable {
         }
     }
 
-    @usableFromInline let state = Mutex(State())
+    @usableFromInline let state = Locked(State())
     @usableFromInline let capacity: Int
 
     @usableFromInline

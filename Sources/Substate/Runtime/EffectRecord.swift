@@ -6,7 +6,7 @@ import Synchronization
 final class EffectRecord: Sendable {
     @usableFromInline let group: EffectGroup?
     @usableFromInline let cancelled = Atomic<Bool>(false)
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let task = Locked<Task<Void, Never>?>(nil)
 
     @usableFromInline
     init(group: EffectGroup?) {

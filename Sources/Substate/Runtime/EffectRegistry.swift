@@ -1,10 +1,8 @@
-import Synchronization
-
 /// The effect records a store is running. `Sendable`, so that a store's `deinit`, which may
 /// run on any thread, can cancel them.
 @usableFromInline
 final class EffectRegistry: Sendable {
-    private let records = Mutex<(all: [ObjectIdentifier: EffectRecord], isClosed: Bool)>(
+    private let records = Locked<(all: [ObjectIdentifier: EffectRecord], isClosed: Bool)>(
         ([:], false)
     )
 

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A value protected by a `pthread` mutex.
+///
+/// The library's one lock. It is used instead of `Synchronization.Mutex` because on Linux
+/// `Mutex` waits on a futex that ThreadSanitizer does not see, so every access guarded by it
+/// is reported as a race; a `pthread` mutex keeps `swift test --sanitize=thread` meaningful.
+@usableFromInline
+final class Locked<Value>: @unchecked Sendable {
+    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline var value: Value
+
+    @usableFromInline
+    init(_ value: Value) {
+        self.value = value
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    @inlinable
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}
