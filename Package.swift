@@ -8,11 +8,13 @@ let package = Package(
     ],
     products: [
         .library(name: "Substate", targets: ["Substate"]),
+        .library(name: "SubstateTesting", targets: ["SubstateTesting"]),
         .executable(name: "countdown", targets: ["CountdownSample"]),
         .executable(name: "substate-benchmark", targets: ["SubstateBenchmark"]),
     ],
     targets: [
         .target(name: "Substate"),
+        .target(name: "SubstateTesting", dependencies: ["Substate"]),
         .executableTarget(
             name: "CountdownSample",
             dependencies: ["Substate"],
@@ -26,6 +28,10 @@ let package = Package(
         .testTarget(
             name: "SubstateTests",
             dependencies: ["Substate"]
+        ),
+        .testTarget(
+            name: "SubstateTestingTests",
+            dependencies: ["Substate", "SubstateTesting"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,14 +5,32 @@ extension Effect {
         return nil
     }
 
-    /// Whether the store can deliver all of this effect's actions without starting a task.
-    var isSynchronous: Bool {
+    /// Splits the effect the way a store starts it: actions to deliver synchronously, in
+    /// order, and parts to run in tasks of their own. `package`, for SubstateTesting's store.
+    /// - Parameters:
+    ///   - deliver: Called with each synchronous action, in order.
+    ///   - spawn: Called with each part that needs a task.
+    @usableFromInline
+    package func start(deliver: (Action) -> Void, spawn: (Effect) -> Void) {
         switch operation {
-        case .none, .actions: return true
-        case .run, .concatenate: return false
-        case .merge(let effects): return effects.allSatisfy(\.isSynchronous)
+        case .none:
+            return
+        case .actions(let actions):
+            for action in actions { deliver(action) }
+        case .merge(let effects):
+            for effect in effects { effect.start(deliver: deliver, spawn: spawn) }
+        case .run, .concatenate:
+            spawn(self)
         }
     }
+
+    /// Runs the effect to its end in the current task; see `perform(send:report:)`.
+    package func run(send: Send<Action>, report: @escaping @Sendable (any Error) -> Void) async {
+        await perform(send: send, report: report)
+    }
+
+    /// The priority to start this effect's task with. `package`, for SubstateTesting.
+    package var taskPriority: TaskPriority? { priority }
 
     /// Runs the effect to its end in the current task.
     ///

@@ -11,13 +11,14 @@
 /// The library's one lock. It is used instead of `Synchronization.Mutex` because on Linux
 /// `Mutex` waits on a futex that ThreadSanitizer does not see, so every access guarded by it
 /// is reported as a race; a `pthread` mutex keeps `swift test --sanitize=thread` meaningful.
+/// `package`, so that SubstateTesting shares it.
 @usableFromInline
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     @usableFromInline var value: Value
 
     @usableFromInline
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         pthread_mutex_init(mutex, nil)
     }
@@ -29,7 +30,7 @@ final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the value.
     @inlinable
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -126,16 +126,10 @@ extension Store {
     /// Starts an effect: synchronous actions go to the queue, the rest runs in a task.
     @inlinable
     func start(_ effect: Effect<Action>, in group: EffectGroup) {
-        switch effect.operation {
-        case .none:
-            return
-        case .actions(let actions):
-            for action in actions { enqueue(action, in: group) }
-        case .merge(let effects):
-            for effect in effects { start(effect, in: group) }
-        case .run, .concatenate:
-            spawn(effect, in: group)
-        }
+        effect.start(
+            deliver: { enqueue($0, in: group) },
+            spawn: { spawn($0, in: group) }
+        )
     }
 
     /// Runs an effect in a task of its own, off the main actor.

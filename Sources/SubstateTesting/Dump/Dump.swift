@@ -1,0 +1,131 @@
+/// Prints any value as readable, line-oriented text: the form ``Diff`` compares.
+///
+/// Structs, classes and tuples print one field per line; enums print their case and
+/// payload; collections print one element per line with its index; dictionaries print in
+/// sorted key order and sets in sorted order, so that equal values always print the same.
+/// A class instance that refers back to itself prints `↩︎` instead of recursing.
+///
+/// ```swift
+/// print(Dump.text(of: Log(entries: ["a"], count: 1)))
+/// // Log(
+/// //   entries: [
+/// //     [0]: "a"
+/// //   ],
+/// //   count: 1
+/// // )
+/// ```
+public enum Dump {
+    /// The text of a value.
+    /// - Parameter value: Any value.
+    /// - Returns: Its dump, over as many lines as it needs.
+    public static func text(of value: Any) -> String {
+        var printer = Printer()
+        return printer.text(of: value, indent: "")
+    }
+
+    private struct Printer {
+        var visiting: Set<ObjectIdentifier> = []
+
+        mutating func text(of value: Any, indent: String) -> String {
+            let mirror = Mirror(reflecting: value)
+            let typeName = String(describing: mirror.subjectType)
+            switch value {
+            case let string as String: return string.debugDescription
+            case let character as Character: return String(character).debugDescription
+            case let substring as Substring: return String(substring).debugDescription
+            default: break
+            }
+            switch mirror.displayStyle {
+            case .optional:
+                guard let wrapped = mirror.children.first?.value else { return "nil" }
+                return text(of: wrapped, indent: indent)
+            case .collection:
+                let items = mirror.children.enumerated().map { index, child in
+                    ("[\(index)]: ", child.value)
+                }
+                return block(open: "[", close: "]", empty: "[]", items, indent: indent)
+            case .set:
+                let items = sortedTexts(mirror.children.map(\.value), indent: indent + "  ")
+                return lines(open: "Set([", close: "])", empty: "Set([])", items, indent: indent)
+            case .dictionary:
+                let pairs = mirror.children.map { child -> (String, String) in
+                    let pair = Mirror(reflecting: child.value).children.map(\.value)
+                    let key = pair.count == 2 ? text(of: pair[0], indent: indent + "  ") : "?"
+                    let value = pair.count == 2 ? text(of: pair[1], indent: indent + "  ") : "?"
+                    return (key, value)
+                }
+                .sorted { $0.0 < $1.0 }
+                .map { "\($0.0): \($0.1)" }
+                return lines(open: "[", close: "]", empty: "[:]", pairs, indent: indent)
+            case .enum:
+                guard let payload = mirror.children.first else {
+                    return "\(typeName).\(String(describing: value))"
+                }
+                let caseName = payload.label ?? "?"
+                let payloadMirror = Mirror(reflecting: payload.value)
+                if payloadMirror.displayStyle == .tuple {
+                    let items = payloadMirror.children.map { child in
+                        (label(child.label), child.value)
+                    }
+                    return block(
+                        open: "\(typeName).\(caseName)(", close: ")",
+                        empty: "\(typeName).\(caseName)()", items, indent: indent
+                    )
+                }
+                return "\(typeName).\(caseName)(\(text(of: payload.value, indent: indent)))"
+            case .tuple:
+                let items = mirror.children.map { (label($0.label), $0.value) }
+                return block(open: "(", close: ")", empty: "()", items, indent: indent)
+            case .struct:
+                let items = mirror.children.map { (label($0.label), $0.value) }
+                return block(
+                    open: "\(typeName)(", close: ")", empty: "\(typeName)()", items,
+                    indent: indent)
+            case .class:
+                let id = ObjectIdentifier(value as AnyObject)
+                guard !visiting.contains(id) else { return "\(typeName)(↩︎)" }
+                visiting.insert(id)
+                defer { visiting.remove(id) }
+                var items: [(String, Any)] = []
+                var current: Mirror? = mirror
+                while let level = current {
+                    items.insert(
+                        contentsOf: level.children.map { (label($0.label), $0.value) }, at: 0)
+                    current = level.superclassMirror
+                }
+                return block(
+                    open: "\(typeName)(", close: ")", empty: "\(typeName)()", items,
+                    indent: indent)
+            default:
+                return String(describing: value)
+            }
+        }
+
+        func label(_ label: String?) -> String {
+            guard let label, !label.hasPrefix(".") else { return "" }
+            return "\(label): "
+        }
+
+        mutating func block(
+            open: String, close: String, empty: String, _ items: [(String, Any)],
+            indent: String
+        ) -> String {
+            let inner = indent + "  "
+            let texts = items.map { prefix, value in prefix + text(of: value, indent: inner) }
+            return lines(open: open, close: close, empty: empty, texts, indent: indent)
+        }
+
+        func lines(
+            open: String, close: String, empty: String, _ items: [String], indent: String
+        ) -> String {
+            guard !items.isEmpty else { return empty }
+            let inner = indent + "  "
+            let body = items.map { inner + $0 }.joined(separator: ",\n")
+            return "\(open)\n\(body)\n\(indent)\(close)"
+        }
+
+        mutating func sortedTexts(_ values: [Any], indent: String) -> [String] {
+            values.map { text(of: $0, indent: indent) }.sorted()
+        }
+    }
+}

@@ -1,0 +1,97 @@
+extension TestStore {
+    /// Moves the environment's test clocks forward, running every effect that becomes due,
+    /// and processing the actions they produce, before it returns.
+    /// - Parameters:
+    ///   - duration: How far to move time.
+    ///   - fileID: Where to report failures (filled in for you).
+    ///   - filePath: Where to report failures (filled in for you).
+    ///   - line: Where to report failures (filled in for you).
+    ///   - column: Where to report failures (filled in for you).
+    public func advance(
+        by duration: Duration,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        guard !clocks.isEmpty else {
+            fail(
+                "advance(by:) needs a TestClock in the environment, or passed as `clocks:`.",
+                at: Location(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            return
+        }
+        for clock in clocks { clock.advance(by: duration) }
+        scheduler.run()
+    }
+
+    /// Runs the environment's test clocks until nothing sleeps on them.
+    /// - Parameters:
+    ///   - fileID: Where to report failures (filled in for you).
+    ///   - filePath: Where to report failures (filled in for you).
+    ///   - line: Where to report failures (filled in for you).
+    ///   - column: Where to report failures (filled in for you).
+    public func runClocks(
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        for clock in clocks {
+            clock.run(fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        scheduler.run()
+    }
+
+    /// Ends the test's use of the store: runs what can run, then (with ``Exhaustivity/on``)
+    /// fails for every action received but not asserted and every effect still running, each
+    /// at the line of the `send` that started it. Remaining effects are then cancelled.
+    ///
+    /// The store does this by itself when it is deallocated; call it to check earlier.
+    public func finish() {
+        scheduler.run()
+        if exhaustivity == .on { checkExhaustion() }
+        isFinished = true
+        effects.cancel()
+    }
+
+    /// Forgets the actions received so far without asserting them.
+    public func skipReceivedActions() {
+        scheduler.run()
+        received = []
+        assertedState = state
+    }
+
+    /// Cancels every running effect, so that the test may end while they would still run.
+    public func skipInFlightEffects() {
+        effects.cancel()
+        scheduler.run()
+    }
+
+    /// The number of effects still running.
+    public var runningEffectCount: Int {
+        effects.running.count
+    }
+
+    /// The actions received but not asserted yet, oldest first.
+    public var receivedActions: [Action] {
+        received.map(\.action)
+    }
+
+    func checkExhaustion() {
+        for item in received {
+            fail(
+                "The store received \(describe(item.action)), which the test did not assert. "
+                    + "Receive it, or call skipReceivedActions().",
+                at: item.origin
+            )
+        }
+        for running in effects.running {
+            fail(
+                "The effect of \(running.label) is still running when the test ends. "
+                    + "Advance the clock, cancel it, or call skipInFlightEffects().",
+                at: running.origin
+            )
+        }
+    }
+}

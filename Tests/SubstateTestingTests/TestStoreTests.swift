@@ -1,0 +1,194 @@
+import Substate
+import SubstateTesting
+import Testing
+
+@Suite struct TestStoreTests {
+    @Test func debounceIsTestedToTheMillisecond() {
+        let store = makeSearchStore()
+        store.send(.queryChanged("sw")) {
+            $0.query = "sw"
+            $0.generation = 1
+        }
+        store.advance(by: .milliseconds(100))
+        store.send(.queryChanged("swift")) {
+            $0.query = "swift"
+            $0.generation = 2
+        }
+        store.advance(by: .milliseconds(299))
+        store.receive(.debounced(generation: 1))  // the stale one: no change
+        #expect(store.receivedActions.isEmpty)
+        store.advance(by: .milliseconds(1))
+        store.receive(.debounced(generation: 2)) { $0.isSearching = true }
+        store.receive(.results(["swift", "swift!"])) {
+            $0.isSearching = false
+            $0.results = ["swift", "swift!"]
+        }
+    }
+
+    @Test func synchronousEffectActionsAreReceivedInOrder() {
+        let store = makeSearchStore()
+        store.send(.sendTwo)
+        store.receive(.tick) { $0.generation = 1 }
+        store.receive(.tick) { $0.generation = 2 }
+    }
+
+    @Test func caughtErrorsBecomeActions() {
+        let store = makeSearchStore()
+        store.send(.fail)
+        store.receive(.failed("search failed")) { $0.results = ["search failed"] }
+    }
+
+    @Test func receiveWherePredicate() {
+        let store = makeSearchStore()
+        store.send(.sendTwo)
+        store.receive(where: { $0 == .tick }) { $0.generation = 1 }
+        store.receive(where: { if case .tick = $0 { true } else { false } }) {
+            $0.generation = 2
+        }
+    }
+
+    @Test func cancellingATaskEndsItsEffect() {
+        let store = makeSearchStore()
+        let poll = store.send(.pollTwice)
+        store.advance(by: .seconds(1))
+        store.receive(.tick) { $0.generation = 1 }
+        #expect(poll.isRunning)
+        poll.cancel()
+        #expect(!poll.isRunning)
+        store.advance(by: .seconds(5))
+        #expect(store.receivedActions.isEmpty)
+    }
+
+    @Test func aWrongStateFailsWithADiffAtTheCallersLine() {
+        let store = makeSearchStore()
+        let line = #line + 3
+        withKnownIssue {
+            store.send(.sendTwo)
+            store.receive(.tick) { $0.generation = 5 }
+            store.receive(.tick) { $0.generation = 2 }
+        } matching: { issue in
+            let text = String(describing: issue)
+            return issue.sourceLocation?.line == line && text.contains("-   generation: 5")
+                && text.contains("+   generation: 1")
+        }
+    }
+
+    @Test func aClosureThatExpectsAChangeFailsWhenNothingChanged() {
+        let store = makeSearchStore()
+        store.send(.sendTwo)
+        store.receive(.tick) { $0.generation = 1 }
+        withKnownIssue {
+            store.receive(.tick) { $0.generation = 1 }  // state goes to 2: a diff
+        } matching: {
+            String(describing: $0).contains("generation: 2")
+        }
+        withKnownIssue {
+            store.send(.debounced(generation: 99)) { _ in }
+        } matching: {
+            String(describing: $0).contains("expects a change")
+        }
+    }
+
+    @Test func anUnassertedChangeFails() {
+        let store = makeSearchStore()
+        withKnownIssue {
+            store.send(.tick)
+        } matching: {
+            String(describing: $0).contains("+   generation: 1")
+        }
+    }
+
+    @Test func receivingTheWrongActionFails() {
+        let store = makeSearchStore()
+        store.send(.sendTwo)
+        withKnownIssue {
+            store.receive(.results([])) { $0.generation = 1 }
+        } matching: {
+            String(describing: $0).contains("unexpected action")
+        }
+        store.skipReceivedActions()
+    }
+
+    @Test func receivingWhenNothingArrivedNamesTheSleepingEffect() {
+        let store = makeSearchStore()
+        store.send(.pollTwice)
+        withKnownIssue {
+            store.receive(.tick)
+        } matching: {
+            String(describing: $0).contains("asleep on a test clock")
+        }
+        store.skipInFlightEffects()
+    }
+
+    @Test func unassertedActionsAndRunningEffectsFailAtTheSendThatStartedThem() {
+        let pollLine = #line + 4
+        let sendLine = #line + 4
+        withKnownIssue {
+            let store = makeSearchStore()
+            store.send(.pollTwice)
+            store.send(.sendTwo)
+            store.finish()
+        } matching: { issue in
+            let line = issue.sourceLocation?.line
+            let text = String(describing: issue)
+            return (line == sendLine && text.contains("did not assert"))
+                || (line == pollLine && text.contains("still running"))
+        }
+    }
+
+    @Test func aStoreThatGoesAwayChecksExhaustion() {
+        withKnownIssue {
+            _ = {
+                let store = makeSearchStore()
+                store.send(.pollTwice)
+            }()
+        } matching: {
+            String(describing: $0).contains("still running")
+        }
+    }
+
+    @Test func skippingMakesTheTestPass() {
+        let store = makeSearchStore()
+        store.send(.pollTwice)
+        store.send(.sendTwo)
+        withKnownIssue {
+            store.send(.tick) { $0.generation = 3 }  // two ticks were not received first
+        } matching: {
+            String(describing: $0).contains("not asserted")
+        }
+        store.skipReceivedActions()
+        store.skipInFlightEffects()
+        #expect(store.runningEffectCount == 0)
+    }
+
+    @Test func nonExhaustiveModeChecksOnlyWhatIsAsserted() {
+        let store = makeSearchStore()
+        store.exhaustivity = .off
+        store.send(.queryChanged("a"))
+        store.send(.queryChanged("ab")) { $0.query = "ab" }
+        store.advance(by: .milliseconds(300))
+        store.receive(.results(["ab", "ab!"])) { $0.results = ["ab", "ab!"] }
+        store.send(.pollTwice)
+    }
+
+    @Test func nonExhaustiveModeStillFailsOnAWrongAssertion() {
+        let store = makeSearchStore()
+        store.exhaustivity = .off
+        withKnownIssue {
+            store.send(.queryChanged("a")) { $0.query = "b" }
+        } matching: {
+            String(describing: $0).contains("query")
+        }
+        store.skipInFlightEffects()
+    }
+
+    @Test func runClocksRunsEverySleeperToTheEnd() {
+        let clock = TestClock()
+        let store = makeSearchStore(clock: clock)
+        store.send(.pollTwice)
+        store.runClocks()
+        store.receive(.tick) { $0.generation = 1 }
+        store.receive(.tick) { $0.generation = 2 }
+        #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
+    }
+}
