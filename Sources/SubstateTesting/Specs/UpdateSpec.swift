@@ -1,0 +1,193 @@
+import Substate
+
+/// Given/when/then specifications of an update function, checked without a store.
+///
+/// An update function is pure, so the most direct test gives it a state and some actions and
+/// looks at what comes out: the state, and the actions its effects produce.
+///
+/// ```swift
+/// let spec = UpdateSpec(environment: CounterEnvironment(clock: TestClock()),
+///                       update: Counter.update)
+///
+/// @Test func incrementTwice() {
+///     spec.given(Counter(count: 1))
+///         .when(.increment, .increment)
+///         .then(Counter(count: 3))
+/// }
+///
+/// @Test func refreshLoads() {
+///     spec.given(Counter())
+///         .when(.refresh)
+///         .then(Counter(isLoading: true), effects: [.loaded(42)])
+/// }
+/// ```
+///
+/// `when` applies the actions in order and runs the merged effect on a ``TestScheduler``,
+/// running the ``TestClock``s of the environment to the end, so that timed effects complete.
+/// The actions effects produce are collected, not fed back into the update function: a spec
+/// checks one step. Use ``TestStore`` to follow a feature over many steps.
+public struct UpdateSpec<State: Equatable & Sendable, Action: Sendable, Environment> {
+    /// The signature of the update function under test.
+    public typealias UpdateFunction = (consuming State, Environment, Action) -> Update<
+        State, Action
+    >
+
+    let environment: Environment
+    let update: UpdateFunction
+
+    /// Creates a specification of an update function in an environment.
+    /// - Parameters:
+    ///   - environment: The environment the update function and its effects receive.
+    ///   - update: The update function under test.
+    public init(environment: Environment, update: @escaping UpdateFunction) {
+        self.environment = environment
+        self.update = update
+    }
+
+    /// Starts a specification from a state.
+    /// - Parameter state: The state before the actions.
+    /// - Returns: A ``Given``, to say which actions happen.
+    public func given(_ state: State) -> Given {
+        Given(spec: self, state: state)
+    }
+
+    /// A state to start from.
+    public struct Given {
+        let spec: UpdateSpec
+        let state: State
+
+        /// Applies actions to the state, in order, and runs their effects.
+        /// - Parameter actions: The actions.
+        /// - Returns: A ``When`` with the outcome, to check with `then`.
+        public func when(_ actions: Action...) -> When {
+            when(actions)
+        }
+
+        /// Applies actions to the state, in order, and runs their effects.
+        /// - Parameter actions: The actions.
+        /// - Returns: A ``When`` with the outcome, to check with `then`.
+        public func when(_ actions: [Action]) -> When {
+            let update = Update.applying(
+                actions, to: state, environment: spec.environment, update: spec.update)
+            let scheduler = TestScheduler()
+            let clocks = TestClock.find(in: spec.environment)
+            for clock in clocks { clock.attach(scheduler) }
+            let collected = Collected<Action>()
+            let task = Task(executorPreference: scheduler) {
+                await update.effect.run(send: Send { collected.append(.action($0)) }) {
+                    collected.append(.error(String(describing: $0)))
+                }
+                collected.append(.finished)
+            }
+            scheduler.run()
+            for clock in clocks { clock.run(maximumSteps: 100_000) }
+            scheduler.run()
+            let outcome = collected.all
+            let finished = outcome.contains { if case .finished = $0 { true } else { false } }
+            if !finished {
+                task.cancel()
+                scheduler.run()
+            }
+            return When(
+                state: update.state,
+                effectActions: outcome.compactMap {
+                    if case .action(let a) = $0 { a } else { nil }
+                },
+                errors: outcome.compactMap { if case .error(let e) = $0 { e } else { nil } },
+                effectsFinished: finished
+            )
+        }
+    }
+
+    /// The outcome of applying actions: the state, and what the effects did.
+    public struct When {
+        /// The state after the actions.
+        public let state: State
+        /// The actions the effects produced, in the order produced.
+        public let effectActions: [Action]
+        /// Errors that the effects threw and did not handle, described.
+        public let errors: [String]
+        /// Whether the effects ended. An effect that waits for something no test double
+        /// provides (or sleeps in a loop) does not; it is cancelled.
+        public let effectsFinished: Bool
+
+        /// Checks the state, and that the effects ended without an unhandled error.
+        /// - Parameters:
+        ///   - expected: The state the actions should lead to.
+        ///   - fileID: Where to report failures (filled in for you).
+        ///   - filePath: Where to report failures (filled in for you).
+        ///   - line: Where to report failures (filled in for you).
+        ///   - column: Where to report failures (filled in for you).
+        public func then(
+            _ expected: State,
+            fileID: StaticString = #fileID,
+            filePath: StaticString = #filePath,
+            line: UInt = #line,
+            column: UInt = #column
+        ) {
+            let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+            if expected != state {
+                fail(
+                    "The state is not the expected state (- expected, + actual):\n"
+                        + (Diff.values(expected, state) ?? "(the states differ but dump the same)"),
+                    at: location
+                )
+            }
+            for error in errors {
+                fail("An effect threw an error that no handler caught: \(error)", at: location)
+            }
+            if !effectsFinished {
+                fail(
+                    "The effects did not end: they wait for something the environment does not "
+                        + "provide, or sleep forever. They were cancelled.",
+                    at: location
+                )
+            }
+        }
+    }
+}
+
+extension UpdateSpec.When where Action: Equatable {
+    /// Checks the state, and the actions the effects produced, in order.
+    /// - Parameters:
+    ///   - expected: The state the actions should lead to.
+    ///   - effects: The actions the effects should produce, in order.
+    ///   - fileID: Where to report failures (filled in for you).
+    ///   - filePath: Where to report failures (filled in for you).
+    ///   - line: Where to report failures (filled in for you).
+    ///   - column: Where to report failures (filled in for you).
+    public func then(
+        _ expected: State,
+        effects: [Action],
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        then(expected, fileID: fileID, filePath: filePath, line: line, column: column)
+        if effects != effectActions {
+            fail(
+                "The effects produced other actions (- expected, + actual):\n"
+                    + (Diff.values(effects, effectActions) ?? ""),
+                at: Location(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+        }
+    }
+}
+
+/// What a spec's effects did, written from the scheduler.
+final class Collected<Action: Sendable>: Sendable {
+    enum Event {
+        case action(Action)
+        case error(String)
+        case finished
+    }
+
+    private let events = Locked<[Event]>([])
+
+    func append(_ event: Event) {
+        events.withLock { $0.append(event) }
+    }
+
+    var all: [Event] { events.withLock { $0 } }
+}
