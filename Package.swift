@@ -22,7 +22,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "SubstateBenchmark",
-            dependencies: ["Substate"],
+            dependencies: ["Substate", "SubstateTesting"],
             path: "Benchmarks/SubstateBenchmark"
         ),
         .testTarget(

@@ -7,6 +7,8 @@ struct Result {
     var baselineNanosecondsPerOperation: Double?
     /// The highest acceptable ratio to the baseline, if the case has a goal.
     var goal: Double?
+    /// The highest acceptable time per operation, for a case without a baseline.
+    var goalNanoseconds: Double?
     var note = ""
 
     var ratio: Double? {
@@ -75,20 +77,25 @@ func report(_ results: [Result]) -> Bool {
     var allMet = true
     print(
         pad("case", 22) + pad("ns/op", 12) + pad("baseline", 12) + pad("ratio", 9)
-            + pad("goal", 9) + "status"
+            + pad("goal", 13) + "status"
     )
     for result in results {
         let ratio = result.ratio.map(format) ?? "-"
-        let goal = result.goal.map { "<= " + format($0) } ?? "-"
+        var goal = result.goal.map { "<= " + format($0) } ?? "-"
         var status = "reported"
         if let limit = result.goal, let actual = result.ratio {
             status = actual <= limit ? "met" : "MISSED"
             if actual > limit { allMet = false }
         }
+        if let limit = result.goalNanoseconds {
+            goal = "<= \(format(limit)) ns"
+            status = result.nanosecondsPerOperation <= limit ? "met" : "MISSED"
+            if result.nanosecondsPerOperation > limit { allMet = false }
+        }
         let line =
             pad(result.name, 22) + pad(format(result.nanosecondsPerOperation), 12)
             + pad(result.baselineNanosecondsPerOperation.map(format) ?? "-", 12) + pad(ratio, 9)
-            + pad(goal, 9) + status
+            + pad(goal, 13) + status
         print(result.note.isEmpty ? line : line + "  (" + result.note + ")")
     }
     print("")

@@ -75,6 +75,16 @@ if selected("effect.stream") {
     )
 }
 
+if selected("testclock.run") {
+    let sleeper = TestingCases.run(sleepers: 10_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "testclock.run", nanosecondsPerOperation: sleeper,
+            baselineNanosecondsPerOperation: nil, goal: nil, goalNanoseconds: 20_000,
+            note: "ns per sleeper, \(10_000 / scale) effects on a TestClock")
+    )
+}
+
 let allMet = report(results)
 if strict && !allMet {
     print("\nA goal was missed (--strict).")

@@ -1,6 +1,6 @@
 import Substate
 
-/// A store for tests: it runs the same update function and environment as ``Store``, runs
+/// A store for tests: it runs the same update function and environment as `Store`, runs
 /// every effect on a ``TestScheduler``, and checks each step against what the test expects.
 ///
 /// ```swift
@@ -20,7 +20,7 @@ import Substate
 /// ``send(_:assert:fileID:filePath:line:column:)`` runs the update and compares the new state
 /// with the previous state as changed by the closure; any difference fails the test with a
 /// line diff (`-` expected, `+` actual). Actions that effects produce are processed as they
-/// arrive, exactly as a ``Store`` would, and wait for the test to
+/// arrive, exactly as a `Store` would, and wait for the test to
 /// ``receive(_:assert:fileID:filePath:line:column:)`` them, in order, with the same state
 /// check.
 ///
@@ -40,7 +40,7 @@ import Substate
 /// `TestStore` is not `Sendable`: use it from the test function that created it. Its methods
 /// are synchronous.
 public final class TestStore<State: Equatable & Sendable, Action: Sendable, Environment> {
-    /// The signature of the update function under test; the same as ``Store``'s.
+    /// The signature of the update function under test; the same as `Store`'s.
     public typealias UpdateFunction = (consuming State, Environment, Action) -> Update<
         State, Action
     >
@@ -157,13 +157,17 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
 
     /// Runs the update for one action and starts its effect. Synchronous actions of the
     /// effect are delivered, to be processed when the scheduler is next idle.
-    func step(_ action: Action, origin: Location, label: String) -> [Int] {
+    func step(_ action: Action, origin: Location, label: @autoclosure () -> String) -> [Int] {
         let update = updateFunction(state, environment, action)
         state = update.state
         var ids: [Int] = []
+        var described: String?
         update.effect.start(
             deliver: { effects.deliver($0, origin: origin) },
-            spawn: { ids.append(effects.spawn($0, origin: origin, label: label)) }
+            spawn: { effect in
+                if described == nil { described = label() }
+                ids.append(effects.spawn(effect, origin: origin, label: described ?? ""))
+            }
         )
         return ids
     }
