@@ -33,9 +33,11 @@
 /// An error thrown inside a `run` operation is never dropped silently. If the effect has a
 /// `catch` handler, the handler receives it and may send actions. Otherwise the store that runs
 /// the effect passes it to its ``Store/effectErrorHandler``, which by default prints it to
-/// standard error. A `CancellationError` thrown after the effect was cancelled is not an error:
-/// cancellation is how effects normally end. When you iterate an effect yourself, the first
-/// unhandled error is thrown from the iterator and ends the sequence.
+/// standard error; `SubstateTesting`'s `TestStore` reports it as a test failure. An error thrown
+/// once the effect was cancelled (a `CancellationError` from a sleep, say) is not reported:
+/// cancellation is how effects normally end, and a cancelled effect's actions are dropped
+/// anyway. When you iterate an effect yourself, the first unhandled error is thrown from the
+/// iterator and ends the sequence.
 public struct Effect<Action: Sendable>: Sendable {
     /// What the effect does, as a tree the store interprets without iterating.
     @usableFromInline
@@ -99,8 +101,8 @@ public struct Effect<Action: Sendable>: Sendable {
     ///   - operation: The work to do. It receives a ``Send`` to deliver actions with.
     ///   - handler: Receives an error the operation throws, and may send actions in response
     ///     (for example a failure action). Without a handler, the error goes to the store's
-    ///     ``Store/effectErrorHandler``. A `CancellationError` thrown after cancellation is
-    ///     not passed to either.
+    ///     ``Store/effectErrorHandler``. An error thrown after the effect was cancelled is
+    ///     passed to neither.
     /// - Returns: An effect that runs `operation`.
     public static func run(
         priority: TaskPriority? = nil,

@@ -56,11 +56,17 @@ extension Store {
     public func tearDown() {
         guard !tornDown else { return }
         tornDown = true
-        registry.close()
-        inbox.close()
         for entry in queue[queueHead...] { entry.group.close() }
         queue = []
         queueHead = 0
+        releaseResources()
+    }
+
+    /// Cancels the effects, closes the inbox, resumes every waiter and ends the sequences.
+    /// Touches only `Sendable` constants, so that `deinit` can call it from any thread.
+    nonisolated func releaseResources() {
+        registry.close()
+        inbox.close()
         outstanding.close()
         committedStates.finish()
         processedActions.finish()
