@@ -94,3 +94,19 @@ public struct Update<State, Action: Sendable> {
 }
 
 extension Update: Sendable where State: Sendable {}
+
+extension Update {
+    /// The same update, followed by actions delivered synchronously after it: an
+    /// action-to-action "follow-up" that reads better than an effect.
+    ///
+    /// ```swift
+    /// case .itemAdded(let item):
+    ///     state.items.append(item)
+    ///     return Update(state: state).followed(by: .save)
+    /// ```
+    /// - Parameter actions: The actions to process right after this update, in order.
+    /// - Returns: An update with the same state whose effect also sends `actions`.
+    public func followed(by actions: Action...) -> Update {
+        merging(.send(contentsOf: actions))
+    }
+}

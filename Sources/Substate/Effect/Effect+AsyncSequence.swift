@@ -49,12 +49,23 @@ extension Effect: AsyncSequence {
 
         init(effect: Effect) {
             let buffer = self.buffer
+            // An iterated effect is its own little store: cancellation ids and throttles work
+            // within it.
+            let scope = EffectScope()
+            let handle = TaskHandle()
+            _ = scope.insert(handle)
+            let context = EffectContext(scope: scope, handle: handle)
             task = Task.detached(priority: effect.priority) {
-                await effect.perform(send: Send { buffer.push(.success($0)) }) { error in
+                let send = Send<Action> { action in
+                    guard !Task.isCancelled else { return }
+                    buffer.push(.success(action))
+                }
+                await effect.perform(send: send, context: context) { error in
                     buffer.push(.failure(error))
                 }
                 buffer.finish()
             }
+            handle.attach(task)
         }
 
         deinit {

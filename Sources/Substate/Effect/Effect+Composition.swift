@@ -81,24 +81,76 @@ extension Effect {
     public func map<Mapped: Sendable>(
         _ transform: @escaping @Sendable (Action) -> Mapped
     ) -> Effect<Mapped> {
+        adapted(actions: { $0.map(transform) }, send: { $0.map(transform) })
+    }
+
+    /// Keeps only the actions that satisfy a predicate.
+    /// - Parameter isIncluded: Whether to deliver an action. It runs in the effect's task.
+    /// - Returns: An effect that produces the included actions, in the same order.
+    public func filter(_ isIncluded: @escaping @Sendable (Action) -> Bool) -> Effect {
+        adapted(
+            actions: { $0.filter(isIncluded) },
+            send: { send in Send { action in if isIncluded(action) { await send(action) } } }
+        )
+    }
+
+    /// Transforms every action, dropping those that transform to `nil`.
+    /// - Parameter transform: Converts an action, or returns `nil` to drop it.
+    /// - Returns: An effect that produces the transformed actions, in the same order.
+    public func compactMap<Mapped: Sendable>(
+        _ transform: @escaping @Sendable (Action) -> Mapped?
+    ) -> Effect<Mapped> {
+        adapted(
+            actions: { $0.compactMap(transform) },
+            send: { send in
+                Send { action in if let mapped = transform(action) { await send(mapped) } }
+            }
+        )
+    }
+
+    /// The effect with its actions passed through an adapter: `actions` for synchronous
+    /// actions, `send` for the `Send` of asynchronous work. Everything else — cancellation,
+    /// ids, timing — is kept as it is.
+    func adapted<Mapped: Sendable>(
+        actions: @escaping @Sendable ([Action]) -> [Mapped],
+        send adapt: @escaping @Sendable (Send<Mapped>) -> Send<Action>
+    ) -> Effect<Mapped> {
         switch operation {
         case .none:
             return .none
-        case .actions(let actions):
-            return Effect<Mapped>(operation: .actions(actions.map(transform)))
+        case .actions(let list):
+            return .send(contentsOf: actions(list))
         case .run(let priority, let body, let handler):
-            let mappedBody: Effect<Mapped>.Operation.Body = { send in
-                try await body(send.map(transform))
-            }
+            let mappedBody: Effect<Mapped>.Operation.Body = { send in try await body(adapt(send)) }
             var mappedHandler: Effect<Mapped>.Operation.Handler?
             if let handler {
-                mappedHandler = { error, send in await handler(error, send.map(transform)) }
+                mappedHandler = { error, send in await handler(error, adapt(send)) }
             }
             return Effect<Mapped>(operation: .run(priority, mappedBody, mappedHandler))
+        case .work(let priority, let work):
+            return Effect<Mapped>(
+                operation: .work(priority) { send, context, report in
+                    await work(adapt(send), context, report)
+                })
         case .merge(let effects):
-            return Effect<Mapped>(operation: .merge(effects.map { $0.map(transform) }))
+            return Effect<Mapped>(
+                operation: .merge(effects.map { $0.adapted(actions: actions, send: adapt) }))
         case .concatenate(let effects):
-            return Effect<Mapped>(operation: .concatenate(effects.map { $0.map(transform) }))
+            return Effect<Mapped>(
+                operation: .concatenate(effects.map { $0.adapted(actions: actions, send: adapt) }))
+        case .cancellable(let id, let cancelInFlight, let inner):
+            return Effect<Mapped>(
+                operation: .cancellable(
+                    id, cancelInFlight: cancelInFlight,
+                    inner.adapted(actions: actions, send: adapt)))
+        case .cancel(let ids):
+            return Effect<Mapped>(operation: .cancel(ids))
+        case .cancelAll:
+            return Effect<Mapped>(operation: .cancelAll)
+        case .deferred(let decide):
+            return Effect<Mapped>(
+                operation: .deferred { scope in decide(scope).adapted(actions: actions, send: adapt)
+                })
         }
     }
 

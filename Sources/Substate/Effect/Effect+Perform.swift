@@ -1,46 +1,65 @@
 extension Effect {
     /// The priority to start this effect's task with, if it asks for one.
     @usableFromInline var priority: TaskPriority? {
-        if case .run(let priority, _, _) = operation { return priority }
-        return nil
+        switch operation {
+        case .run(let priority, _, _), .work(let priority, _): return priority
+        case .cancellable(_, _, let inner): return inner.priority
+        default: return nil
+        }
     }
 
-    /// Splits the effect the way a store starts it: actions to deliver synchronously, in
-    /// order, and parts to run in tasks of their own. `package`, for SubstateTesting's store.
+    /// The priority to start this effect's task with. `package`, for SubstateTesting.
+    package var taskPriority: TaskPriority? { priority }
+
+    /// Starts the effect the way a store does: cancellations happen now, synchronous actions
+    /// are delivered in order, and the parts that need a task are handed to `spawn` with the
+    /// cancellation ids they run under. `package`, so that SubstateTesting's store starts
+    /// effects exactly as ``Store`` does.
     /// - Parameters:
+    ///   - scope: The store's effects, for cancellation ids and throttles.
+    ///   - ids: The ids of the `cancellable` operators around this effect.
     ///   - deliver: Called with each synchronous action, in order.
-    ///   - spawn: Called with each part that needs a task.
+    ///   - spawn: Called with each part that needs a task, and its ids.
     @usableFromInline
-    package func start(deliver: (Action) -> Void, spawn: (Effect) -> Void) {
+    package func start(
+        in scope: EffectScope,
+        ids: [EffectID] = [],
+        deliver: (Action) -> Void,
+        spawn: (Effect, [EffectID]) -> Void
+    ) {
         switch operation {
         case .none:
             return
         case .actions(let actions):
             for action in actions { deliver(action) }
         case .merge(let effects):
-            for effect in effects { effect.start(deliver: deliver, spawn: spawn) }
-        case .run, .concatenate:
-            spawn(self)
+            for effect in effects {
+                effect.start(in: scope, ids: ids, deliver: deliver, spawn: spawn)
+            }
+        case .run, .work, .concatenate:
+            spawn(self, ids)
+        case .cancellable(let id, let cancelInFlight, let inner):
+            if cancelInFlight { scope.cancel(ids: [id]) }
+            inner.start(in: scope, ids: ids + [id], deliver: deliver, spawn: spawn)
+        case .cancel(let targets):
+            scope.cancel(ids: targets)
+        case .cancelAll:
+            scope.cancelAll()
+        case .deferred(let decide):
+            decide(scope).start(in: scope, ids: ids, deliver: deliver, spawn: spawn)
         }
     }
 
-    /// Runs the effect to its end in the current task; see `perform(send:report:)`.
-    package func run(send: Send<Action>, report: @escaping @Sendable (any Error) -> Void) async {
-        await perform(send: send, report: report)
-    }
-
-    /// The priority to start this effect's task with. `package`, for SubstateTesting.
-    package var taskPriority: TaskPriority? { priority }
-
-    /// Runs the effect to its end in the current task.
-    ///
+    /// Runs the effect to its end in the current task. `package`, for SubstateTesting.
     /// - Parameters:
     ///   - send: Where actions go.
+    ///   - context: The store's scope and the handle of the running task.
     ///   - report: Receives errors that no `catch` handler took. Errors thrown once the task
     ///     is cancelled are not reported: cancellation is how effects end.
     @usableFromInline
-    func perform(
+    package func perform(
         send: Send<Action>,
+        context: EffectContext,
         report: @escaping @Sendable (any Error) -> Void
     ) async {
         switch operation {
@@ -61,19 +80,32 @@ extension Effect {
                     report(error)
                 }
             }
+        case .work(_, let work):
+            await work(send, context, report)
         case .merge(let effects):
             await withTaskGroup(of: Void.self) { group in
                 for effect in effects {
                     group.addTask(priority: effect.priority) {
-                        await effect.perform(send: send, report: report)
+                        await effect.perform(send: send, context: context, report: report)
                     }
                 }
             }
         case .concatenate(let effects):
             for effect in effects {
                 guard !Task.isCancelled else { return }
-                await effect.perform(send: send, report: report)
+                await effect.perform(send: send, context: context, report: report)
             }
+        case .cancellable(let id, let cancelInFlight, let inner):
+            // Inside a task, an id names the whole task that runs it.
+            if cancelInFlight { context.scope.cancel(ids: [id]) }
+            context.scope.add(ids: [id], to: context.handle)
+            await inner.perform(send: send, context: context, report: report)
+        case .cancel(let targets):
+            context.scope.cancel(ids: targets)
+        case .cancelAll:
+            context.scope.cancelAll()
+        case .deferred(let decide):
+            await decide(context.scope).perform(send: send, context: context, report: report)
         }
     }
 }

@@ -45,11 +45,24 @@ public struct Effect<Action: Sendable>: Sendable {
         case none
         case actions([Action])
         case run(TaskPriority?, Operation.Body, Operation.Handler?)
+        /// Library-internal asynchronous work that needs the store's scope or its error sink
+        /// (operators such as `timeout` and `throttle`).
+        case work(TaskPriority?, Operation.Work)
         case merge([Effect])
         case concatenate([Effect])
+        case cancellable(EffectID, cancelInFlight: Bool, Effect)
+        case cancel([EffectID])
+        case cancelAll
+        /// Decided when the store starts it, with the store's scope at hand (`throttle`).
+        case deferred(@Sendable (EffectScope) -> Effect)
 
         @usableFromInline typealias Body = @Sendable (Send<Action>) async throws -> Void
         @usableFromInline typealias Handler = @Sendable (any Error, Send<Action>) async -> Void
+        @usableFromInline typealias Work =
+            @Sendable (
+                Send<Action>, EffectContext, _ report: @escaping @Sendable (any Error) -> Void
+            )
+            async -> Void
     }
 
     @usableFromInline let operation: Operation

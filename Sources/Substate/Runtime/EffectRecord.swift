@@ -3,7 +3,7 @@ import Synchronization
 /// One effect task the store started: its group, its task, and whether it was cancelled.
 /// Actions from a cancelled record are dropped, even those already on their way.
 @usableFromInline
-final class EffectRecord: Sendable {
+final class EffectRecord: EffectHandle {
     @usableFromInline let group: EffectGroup?
     @usableFromInline let cancelled = Atomic<Bool>(false)
     private let task = Locked<Task<Void, Never>?>(nil)
@@ -23,8 +23,13 @@ final class EffectRecord: Sendable {
     }
 
     @usableFromInline
-    func cancel() {
+    package func cancel() {
         cancelled.store(true, ordering: .releasing)
         task.withLock { $0 }?.cancel()
+    }
+
+    @usableFromInline
+    package func scopeDidClose() {
+        group?.close()
     }
 }

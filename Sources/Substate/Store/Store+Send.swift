@@ -133,21 +133,24 @@ extension Store {
     @inlinable
     func start(_ effect: Effect<Action>, in group: EffectGroup) {
         effect.start(
+            in: registry,
             deliver: { enqueue($0, in: group) },
-            spawn: { spawn($0, in: group) }
+            spawn: { spawn($0, ids: $1, in: group) }
         )
     }
 
     /// Runs an effect in a task of its own, off the main actor.
     @inlinable
-    func spawn(_ effect: Effect<Action>, in group: EffectGroup) {
+    func spawn(_ effect: Effect<Action>, ids: [EffectID], in group: EffectGroup) {
         let record = EffectRecord(group: group)
-        guard registry.insert(record) else { return }
+        guard registry.insert(record, ids: ids) else { return }
         group.enter(record)
         outstanding.enter()
         let inbox = self.inbox
+        let context = EffectContext(scope: registry, handle: record)
         let task = Task.detached(priority: effect.priority) {
-            await effect.perform(send: Send { await inbox.send($0, from: record) }) { error in
+            let send = Send<Action> { await inbox.send($0, from: record) }
+            await effect.perform(send: send, context: context) { error in
                 inbox.report(.failed(error, record))
             }
             inbox.report(.finished(record))

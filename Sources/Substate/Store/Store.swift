@@ -66,7 +66,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     @usableFromInline var queueHead = 0
 
     @usableFromInline let inbox = EffectInbox<Action>()
-    @usableFromInline let registry = EffectRegistry()
+    @usableFromInline let registry = EffectScope()
     @usableFromInline let outstanding = EffectGroup()
     @usableFromInline let committedStates = Broadcast<State>()
     @usableFromInline let processedActions = Broadcast<Action>()

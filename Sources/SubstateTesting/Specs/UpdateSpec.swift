@@ -73,12 +73,19 @@ public struct UpdateSpec<State: Equatable & Sendable, Action: Sendable, Environm
             let clocks = TestClock.find(in: spec.environment)
             for clock in clocks { clock.attach(scheduler) }
             let collected = Collected<Action>()
+            let scope = EffectScope()
+            let handle = TaskHandle()
+            _ = scope.insert(handle)
+            let context = EffectContext(scope: scope, handle: handle)
             let task = Task(executorPreference: scheduler) {
-                await update.effect.run(send: Send { collected.append(.action($0)) }) {
+                await update.effect.perform(
+                    send: Send { collected.append(.action($0)) }, context: context
+                ) {
                     collected.append(.error(String(describing: $0)))
                 }
                 collected.append(.finished)
             }
+            handle.attach(task)
             scheduler.run()
             for clock in clocks { clock.run(maximumSteps: 100_000) }
             scheduler.run()

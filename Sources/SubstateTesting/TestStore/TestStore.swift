@@ -163,10 +163,12 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         var ids: [Int] = []
         var described: String?
         update.effect.start(
+            in: effects.scope,
             deliver: { effects.deliver($0, origin: origin) },
-            spawn: { effect in
+            spawn: { effect, effectIDs in
                 if described == nil { described = label() }
-                ids.append(effects.spawn(effect, origin: origin, label: described ?? ""))
+                ids.append(
+                    effects.spawn(effect, ids: effectIDs, origin: origin, label: described ?? ""))
             }
         )
         return ids
@@ -184,11 +186,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
             guard !delivered.isEmpty else { break }
             progressed = true
             for item in delivered {
-                _ = step(
-                    item.action, origin: item.origin,
-                    label: "the effect of \(describe(item.action))")
-                received.append(
-                    Received(action: item.action, stateAfter: state, origin: item.origin))
+                if let id = item.endedEffect {
+                    effects.ended(id, handle: item.sender)
+                    continue
+                }
+                guard let action = item.action, item.sender?.isCancelled != true else {
+                    continue
+                }
+                _ = step(action, origin: item.origin, label: "the effect of \(describe(action))")
+                received.append(Received(action: action, stateAfter: state, origin: item.origin))
             }
         }
         return progressed

@@ -10,9 +10,17 @@ final class TestStoreEffects<Action: Sendable>: Sendable {
         var task: Task<Void, Never>?
     }
 
+    /// An action an effect delivered, or (with `action` `nil`) the end of an effect. Ends
+    /// are processed in order with the actions, as a ``Store`` does, so that an effect still
+    /// counts as running — and cancellable — until its last action has been processed.
     struct Delivered {
-        var action: Action
+        var action: Action?
         var origin: Location
+        /// The effect that sent it; `nil` for synchronous actions. An action whose effect was
+        /// cancelled before the store processed it is dropped, as a ``Store`` drops it.
+        var sender: TaskHandle?
+        /// The id of the effect that ended, for an end marker.
+        var endedEffect: Int? = nil
     }
 
     struct Contents {
@@ -24,25 +32,35 @@ final class TestStoreEffects<Action: Sendable>: Sendable {
 
     let contents = Locked(Contents())
     let scheduler: TestScheduler
+    /// Cancellation ids and throttles, scoped to the test store.
+    let scope = EffectScope()
 
     init(scheduler: TestScheduler) {
         self.scheduler = scheduler
     }
 
     /// Runs an effect on the scheduler; its actions and errors come back here.
-    func spawn(_ effect: Effect<Action>, origin: Location, label: String) -> Int {
+    func spawn(
+        _ effect: Effect<Action>, ids: [EffectID] = [], origin: Location, label: String
+    ) -> Int {
         let id = contents.withLock { contents in
             defer { contents.nextID += 1 }
             contents.running[contents.nextID] = Running(origin: origin, label: label)
             return contents.nextID
         }
         let contents = self.contents
+        let scope = self.scope
+        let handle = TaskHandle()
+        _ = scope.insert(handle, ids: ids)
+        let context = EffectContext(scope: scope, handle: handle)
         let send = Send<Action> { action in
             guard !Task.isCancelled else { return }
-            contents.withLock { $0.delivered.append(Delivered(action: action, origin: origin)) }
+            contents.withLock {
+                $0.delivered.append(Delivered(action: action, origin: origin, sender: handle))
+            }
         }
         let task = Task(executorPreference: scheduler, priority: effect.taskPriority) {
-            await effect.run(send: send) { error in
+            await effect.perform(send: send, context: context) { error in
                 contents.withLock {
                     $0.errors.append(
                         (
@@ -52,15 +70,27 @@ final class TestStoreEffects<Action: Sendable>: Sendable {
                     )
                 }
             }
-            _ = contents.withLock { $0.running.removeValue(forKey: id) }
+            contents.withLock {
+                $0.delivered.append(
+                    Delivered(action: nil, origin: origin, sender: handle, endedEffect: id))
+            }
         }
+        handle.attach(task)
         contents.withLock { $0.running[id]?.task = task }
         return id
     }
 
     /// Delivers an action as if an effect had sent it (for synchronous effects).
     func deliver(_ action: Action, origin: Location) {
-        contents.withLock { $0.delivered.append(Delivered(action: action, origin: origin)) }
+        contents.withLock {
+            $0.delivered.append(Delivered(action: action, origin: origin, sender: nil))
+        }
+    }
+
+    /// Forgets an effect whose end the store has processed.
+    func ended(_ id: Int, handle: TaskHandle?) {
+        if let handle { scope.remove(handle) }
+        _ = contents.withLock { $0.running.removeValue(forKey: id) }
     }
 
     func takeDelivered() -> [Delivered] {

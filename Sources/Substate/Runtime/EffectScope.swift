@@ -1,0 +1,149 @@
+/// Something running that a scope can cancel: a store's effect task, or a test store's.
+@usableFromInline
+package protocol EffectHandle: AnyObject, Sendable {
+    /// Cancels the effect; its later actions are dropped.
+    func cancel()
+    /// The scope closed for good (the store was torn down): release whoever waits for it.
+    func scopeDidClose()
+}
+
+extension EffectHandle {
+    @usableFromInline
+    package func scopeDidClose() {}
+}
+
+/// The effects of one store: what runs, under which cancellation ids, and the state of its
+/// throttles. Ids are scoped to it, so two stores never cancel each other's effects.
+/// `Sendable`, so that a store's `deinit` (on any thread) and effect tasks can use it.
+@usableFromInline
+package final class EffectScope: Sendable {
+    struct Entry {
+        var handle: any EffectHandle
+        var ids: [EffectID]
+    }
+
+    struct State {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        var byID: [EffectID: Set<ObjectIdentifier>] = [:]
+        var gates: [EffectID: AnyObject] = [:]
+        var isClosed = false
+    }
+
+    let state = Locked(State())
+
+    package init() {}
+
+    /// Registers a started effect under ids. Returns `false` (and cancels it) once the scope
+    /// is closed.
+    @usableFromInline
+    package func insert(_ handle: any EffectHandle, ids: [EffectID] = []) -> Bool {
+        let inserted = state.withLock { state in
+            guard !state.isClosed else { return false }
+            let key = ObjectIdentifier(handle)
+            state.entries[key] = Entry(handle: handle, ids: ids)
+            for id in ids { state.byID[id, default: []].insert(key) }
+            return true
+        }
+        if !inserted { handle.cancel() }
+        return inserted
+    }
+
+    /// Adds ids to a running effect (a `cancellable` met inside its task).
+    package func add(ids: [EffectID], to handle: any EffectHandle) {
+        state.withLock { state in
+            let key = ObjectIdentifier(handle)
+            guard state.entries[key] != nil else { return }
+            state.entries[key]?.ids += ids
+            for id in ids { state.byID[id, default: []].insert(key) }
+        }
+    }
+
+    /// Forgets an effect that has ended.
+    @usableFromInline
+    package func remove(_ handle: any EffectHandle) {
+        state.withLock { state in
+            let key = ObjectIdentifier(handle)
+            guard let entry = state.entries.removeValue(forKey: key) else { return }
+            state.forget(key, ids: entry.ids)
+        }
+    }
+
+    /// The number of effects running.
+    package var count: Int { state.withLock { $0.entries.count } }
+
+    /// Cancels the effects registered under any of `ids`. They stay counted until they end,
+    /// but no longer answer to their ids, so a new effect can take them at once.
+    package func cancel(ids: [EffectID]) {
+        let handles = state.withLock { state in
+            var handles: [any EffectHandle] = []
+            for id in ids {
+                for key in state.byID.removeValue(forKey: id) ?? [] {
+                    guard let entry = state.entries[key] else { continue }
+                    handles.append(entry.handle)
+                    state.forget(key, ids: entry.ids)
+                    state.entries[key]?.ids = []
+                }
+            }
+            return handles
+        }
+        for handle in handles { handle.cancel() }
+    }
+
+    /// Cancels every running effect. Each stays counted until it has ended.
+    package func cancelAll() {
+        let handles = state.withLock { state in
+            state.byID = [:]
+            return state.entries.values.map(\.handle)
+        }
+        for handle in handles { handle.cancel() }
+    }
+
+    /// Cancels everything, refuses new effects, and tells each effect the scope closed.
+    package func close() {
+        let handles = state.withLock { state in
+            state.isClosed = true
+            defer {
+                state.entries = [:]
+                state.byID = [:]
+                state.gates = [:]
+            }
+            return state.entries.values.map(\.handle)
+        }
+        for handle in handles {
+            handle.cancel()
+            handle.scopeDidClose()
+        }
+    }
+
+    /// The scope's gate (for example a throttle's state) for an id, made on first use.
+    package func gate<Gate: AnyObject>(for id: EffectID, make: () -> Gate) -> Gate {
+        state.withLock { state in
+            if let gate = state.gates[id] as? Gate { return gate }
+            let gate = make()
+            state.gates[id] = gate
+            return gate
+        }
+    }
+}
+
+extension EffectScope.State {
+    mutating func forget(_ key: ObjectIdentifier, ids: [EffectID]) {
+        for id in ids {
+            byID[id]?.remove(key)
+            if byID[id]?.isEmpty == true { byID[id] = nil }
+        }
+    }
+}
+
+/// Where an effect runs: its store's scope, and the handle of the task running it.
+@usableFromInline
+package struct EffectContext: Sendable {
+    package let scope: EffectScope
+    package let handle: any EffectHandle
+
+    @usableFromInline
+    package init(scope: EffectScope, handle: any EffectHandle) {
+        self.scope = scope
+        self.handle = handle
+    }
+}
