@@ -11,6 +11,8 @@ struct Counter: Equatable, Sendable {
 enum CounterAction: Sendable {
     case increment
     case stream(count: Int)
+    case incrementLater
+    case restart
 }
 
 extension Counter {
@@ -21,6 +23,16 @@ extension Counter {
         case .increment:
             state.count += 1
             return Update(state: state)
+        case .incrementLater:
+            return Update(state: state, effect: .run { send in await send(.increment) })
+        case .restart:
+            return Update(
+                state: state,
+                effect: .run { send in
+                    try await ContinuousClock().sleep(for: .seconds(3600))
+                    await send(.increment)
+                }
+                .cancellable(id: "restart", cancelInFlight: true))
         case .stream(let count):
             return Update(
                 state: state,

@@ -29,8 +29,11 @@ print("")
 
 var results: [Result] = []
 
-if selected("send.counter") {
-    let counter = SendCases.counter(operations: 1_000_000 / scale, rounds: rounds, rearmEvery: 100)
+var counter: (Double, Double)?
+if selected("send.counter") || selected("effect.start") || selected("effect.cancelInFlight") {
+    counter = SendCases.counter(operations: 1_000_000 / scale, rounds: rounds, rearmEvery: 100)
+}
+if selected("send.counter"), let counter {
     results.append(
         Result(
             name: "send.counter", nanosecondsPerOperation: counter.0,
@@ -72,6 +75,28 @@ if selected("effect.stream") {
         Result(
             name: "effect.stream", nanosecondsPerOperation: stream.0,
             baselineNanosecondsPerOperation: stream.1, goal: 3)
+    )
+}
+
+if selected("effect.start") {
+    let start = await EffectCases.start(operations: 100_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "effect.start", nanosecondsPerOperation: start,
+            baselineNanosecondsPerOperation: counter?.0, goal: nil, goalNanoseconds: 5_000,
+            note: "ns per one-action effect; baseline send.counter")
+    )
+}
+
+if selected("effect.cancelInFlight") {
+    let (restart, memory) = await EffectCases.cancelInFlight(
+        operations: 100_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "effect.cancelInFlight", nanosecondsPerOperation: restart,
+            baselineNanosecondsPerOperation: counter?.0, goal: nil, goalNanoseconds: 5_000,
+            note: "ns per restart; resident \(Memory.megabytes(memory.residentBytes)) before, "
+                + "peak \(Memory.megabytes(memory.peakBytes))")
     )
 }
 

@@ -6,29 +6,31 @@ final class EffectGroup: Sendable {
         var pending = 0
         var isCancelled = false
         var isClosed = false
-        var records: [ObjectIdentifier: EffectRecord] = [:]
         var nextWaiter = 0
         var waiters: [Int: UnsafeContinuation<Void, Never>] = [:]
     }
 
     private let state = Locked(State())
+    /// The store's effects, to find this group's records when it is cancelled.
+    private let scope: EffectScope?
 
-    @usableFromInline init() {}
+    @usableFromInline init(scope: EffectScope?) {
+        self.scope = scope
+    }
 
-    /// Counts one more piece of pending work: a queued action, or an effect record.
+    /// Counts one more piece of pending work: a queued action, or an effect record (which is
+    /// cancelled at once if the group was).
     @usableFromInline func enter(_ record: EffectRecord? = nil) {
         let cancel = state.withLock { state in
             state.pending += 1
-            if let record { state.records[ObjectIdentifier(record)] = record }
             return state.isCancelled
         }
         if cancel { record?.cancel() }
     }
 
     /// Marks one piece of work done; resumes waiters when none is left.
-    @usableFromInline func leave(_ record: EffectRecord? = nil) {
+    @usableFromInline func leave() {
         let waiters: [UnsafeContinuation<Void, Never>] = state.withLock { state in
-            if let record { state.records[ObjectIdentifier(record)] = nil }
             state.pending -= 1
             guard state.pending <= 0 else { return [] }
             defer { state.waiters = [:] }
@@ -41,7 +43,6 @@ final class EffectGroup: Sendable {
     func close() {
         let waiters: [UnsafeContinuation<Void, Never>] = state.withLock { state in
             state.isClosed = true
-            state.records = [:]
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
         }
@@ -50,11 +51,8 @@ final class EffectGroup: Sendable {
 
     /// Cancels the group's running effects, and any it starts from now on.
     func cancel() {
-        let records = state.withLock { state in
-            state.isCancelled = true
-            return Array(state.records.values)
-        }
-        for record in records { record.cancel() }
+        state.withLock { $0.isCancelled = true }
+        scope?.cancel { ($0 as? EffectRecord)?.group === self }
     }
 
     var isCancelled: Bool { state.withLock { $0.isCancelled } }

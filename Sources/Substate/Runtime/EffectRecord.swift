@@ -2,30 +2,43 @@ import Synchronization
 
 /// One effect task the store started: its group, its task, and whether it was cancelled.
 /// Actions from a cancelled record are dropped, even those already on their way.
+///
+/// Lock-free, to keep starting an effect cheap: `phase` goes from `detached` to `attached`
+/// once the task is stored, or to `cancelled` at any time. The task is written before the
+/// releasing transition to `attached` and read only after an acquiring look at it.
 @usableFromInline
 final class EffectRecord: EffectHandle {
     @usableFromInline let group: EffectGroup?
-    @usableFromInline let cancelled = Atomic<Bool>(false)
-    private let task = Locked<Task<Void, Never>?>(nil)
+    @usableFromInline let phase = Atomic<Int>(Phase.detached)
+    nonisolated(unsafe) private var task: Task<Void, Never>?
+
+    @usableFromInline
+    enum Phase {
+        @usableFromInline static let detached = 0
+        @usableFromInline static let attached = 1
+        @usableFromInline static let cancelled = 2
+    }
 
     @usableFromInline
     init(group: EffectGroup?) {
         self.group = group
     }
 
-    @inlinable var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    @inlinable var isCancelled: Bool { phase.load(ordering: .acquiring) == Phase.cancelled }
 
     /// Attaches the running task; cancels it at once if the record was cancelled first.
     @usableFromInline
     func attach(_ task: Task<Void, Never>) {
-        self.task.withLock { $0 = task }
-        if isCancelled { task.cancel() }
+        self.task = task
+        let (attached, _) = phase.compareExchange(
+            expected: Phase.detached, desired: Phase.attached, ordering: .acquiringAndReleasing)
+        if !attached { task.cancel() }
     }
 
     @usableFromInline
     package func cancel() {
-        cancelled.store(true, ordering: .releasing)
-        task.withLock { $0 }?.cancel()
+        let previous = phase.exchange(Phase.cancelled, ordering: .acquiringAndReleasing)
+        if previous == Phase.attached { task?.cancel() }
     }
 
     @usableFromInline

@@ -89,6 +89,12 @@ package final class EffectScope: Sendable {
         for handle in handles { handle.cancel() }
     }
 
+    /// Cancels the running effects that satisfy a predicate.
+    package func cancel(where shouldCancel: (any EffectHandle) -> Bool) {
+        let handles = state.withLock { $0.entries.values.map(\.handle) }
+        for handle in handles where shouldCancel(handle) { handle.cancel() }
+    }
+
     /// Cancels every running effect. Each stays counted until it has ended.
     package func cancelAll() {
         let handles = state.withLock { state in

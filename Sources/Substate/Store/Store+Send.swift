@@ -26,7 +26,7 @@ extension Store {
             return StoreTask(group: nil)
         }
         if isProcessing {
-            let group = EffectGroup()
+            let group = EffectGroup(scope: registry)
             enqueue(action, in: group)
             return StoreTask(group: group)
         }
@@ -102,7 +102,7 @@ extension Store {
         if committedStates.hasSubscribers { committedStates.publish(storage.value) }
         let effect = update.effect
         if effect.isNone { return group }
-        let group = group ?? EffectGroup()
+        let group = group ?? EffectGroup(scope: registry)
         start(effect, in: group)
         return group
     }
@@ -196,7 +196,7 @@ extension Store {
                 if !record.isCancelled { errors.append(error) }
             case .finished(let record):
                 registry.remove(record)
-                record.group?.leave(record)
+                record.group?.leave()
                 outstanding.leave()
             }
         }

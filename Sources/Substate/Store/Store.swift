@@ -67,7 +67,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
 
     @usableFromInline let inbox = EffectInbox<Action>()
     @usableFromInline let registry = EffectScope()
-    @usableFromInline let outstanding = EffectGroup()
+    @usableFromInline let outstanding = EffectGroup(scope: nil)
     @usableFromInline let committedStates = Broadcast<State>()
     @usableFromInline let processedActions = Broadcast<Action>()
 
@@ -136,7 +136,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         guard !effect.isNone else { return }
         isProcessing = true
         registrar.withMutation(of: self, keyPath: stateKeyPath) {
-            start(effect, in: EffectGroup())
+            start(effect, in: EffectGroup(scope: registry))
             processQueue()
         }
         isProcessing = false
