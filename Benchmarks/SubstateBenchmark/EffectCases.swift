@@ -70,3 +70,32 @@ extension EffectCases {
         )
     }
 }
+
+extension EffectCases {
+    /// `task.floor`: what Swift itself charges for the work `effect.cancelInFlight` does —
+    /// start a detached task that sleeps an hour on a `ContinuousClock`, cancel the previous
+    /// one, and wait for the last — without any store. Reported, to show what limits the
+    /// effect cases.
+    static func taskFloor(operations: Int, rounds: Int) async -> Double {
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            var tasks: [Task<Void, Never>] = []
+            tasks.reserveCapacity(operations)
+            let elapsed = await time {
+                var previous: Task<Void, Never>?
+                for _ in 0..<operations {
+                    previous?.cancel()
+                    let task = Task.detached {
+                        _ = try? await ContinuousClock().sleep(for: .seconds(3600))
+                    }
+                    tasks.append(task)
+                    previous = task
+                }
+                previous?.cancel()
+                for task in tasks { await task.value }
+            }
+            best = min(best, elapsed / Double(operations))
+        }
+        return best
+    }
+}

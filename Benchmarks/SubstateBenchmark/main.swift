@@ -100,6 +100,16 @@ if selected("effect.cancelInFlight") {
     )
 }
 
+if selected("task.floor") || selected("effect.cancelInFlight") {
+    let floor = await EffectCases.taskFloor(operations: 100_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "task.floor", nanosecondsPerOperation: floor,
+            baselineNanosecondsPerOperation: nil, goal: nil,
+            note: "a bare Task.detached that sleeps and is cancelled: the floor of effect.*")
+    )
+}
+
 if selected("testclock.run") {
     let sleeper = TestingCases.run(sleepers: 10_000 / scale, rounds: rounds)
     results.append(
