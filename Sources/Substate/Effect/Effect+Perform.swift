@@ -40,7 +40,8 @@ extension Effect {
             spawn(self, ids)
         case .cancellable(let id, let cancelInFlight, let inner):
             if cancelInFlight { scope.cancel(ids: [id]) }
-            inner.start(in: scope, ids: ids + [id], deliver: deliver, spawn: spawn)
+            inner.start(
+                in: scope, ids: ids.isEmpty ? [id] : ids + [id], deliver: deliver, spawn: spawn)
         case .cancel(let targets):
             scope.cancel(ids: targets)
         case .cancelAll:

@@ -96,31 +96,50 @@ final class EffectInbox<Action: Sendable>: Sendable {
         }
     }
 
-    /// Takes everything delivered so far, and lets waiting producers go on.
-    /// - Parameter body: Called with the entries, in the order they were delivered, and the
-    ///   number of actions among them.
+    /// Takes what effects delivered, batch after batch, until the inbox is empty or `limit`
+    /// entries were handled (then it schedules another drain, so that a fast producer cannot
+    /// hold the main actor forever). Waiting producers go on after each batch.
+    ///
+    /// Draining until empty, rather than one batch per wake-up, spares a task hop to the main
+    /// actor for every batch while effects keep producing.
+    /// - Parameters:
+    ///   - limit: How many entries to handle before giving the main actor back.
+    ///   - body: Called with each batch, in delivery order, and the number of actions in it.
     @inlinable
-    func drain(_ body: ([Entry], _ actionCount: Int) -> Void) {
-        var entries: [Entry]
-        let actionCount: Int
-        let producers: [UnsafeContinuation<Void, Never>]
-        (entries, actionCount, producers) = state.withLock { state in
-            let taken = state.entries
-            state.entries = state.spare
-            state.spare = []
-            let count = state.actionCount
-            state.actionCount = 0
-            state.isWakeScheduled = false
-            state.lastSender = nil
-            defer { state.producers = [] }
-            return (taken, count, state.producers)
-        }
-        for producer in producers { producer.resume() }
-        body(entries, actionCount)
-        entries.removeAll(keepingCapacity: true)
-        state.withLock { state in
-            if !state.isClosed, state.spare.capacity < entries.capacity {
-                swap(&state.spare, &entries)
+    func drain(limit: Int = 65_536, _ body: ([Entry], _ actionCount: Int) -> Void) {
+        var handled = 0
+        while true {
+            var entries: [Entry]
+            let actionCount: Int
+            let producers: [UnsafeContinuation<Void, Never>]
+            (entries, actionCount, producers) = state.withLock { state in
+                guard !state.entries.isEmpty else {
+                    state.isWakeScheduled = false
+                    return ([], 0, [])
+                }
+                let taken = state.entries
+                state.entries = state.spare
+                state.spare = []
+                let count = state.actionCount
+                state.actionCount = 0
+                state.lastSender = nil
+                defer { state.producers = [] }
+                return (taken, count, state.producers)
+            }
+            guard !entries.isEmpty else { return }
+            for producer in producers { producer.resume() }
+            body(entries, actionCount)
+            handled += entries.count
+            entries.removeAll(keepingCapacity: true)
+            let wake: (@Sendable () -> Void)? = state.withLock { state in
+                if !state.isClosed, state.spare.capacity < entries.capacity {
+                    swap(&state.spare, &entries)
+                }
+                return handled >= limit && !state.isClosed ? state.wake : nil
+            }
+            if let wake {
+                wake()  // the drain goes on in a new turn of the main actor
+                return
             }
         }
     }

@@ -22,9 +22,43 @@ package final class EffectScope: Sendable {
         var ids: [EffectID]
     }
 
+    /// The effects under one id: usually one (take-latest), so the first is kept inline and
+    /// a set is allocated only for the others.
+    struct Members {
+        var first: ObjectIdentifier?
+        var others: Set<ObjectIdentifier> = []
+
+        init(_ key: ObjectIdentifier) {
+            first = key
+        }
+
+        var isEmpty: Bool { first == nil }
+
+        var all: [ObjectIdentifier] {
+            guard let first else { return [] }
+            return others.isEmpty ? [first] : [first] + others
+        }
+
+        mutating func insert(_ key: ObjectIdentifier) {
+            if first == nil {
+                first = key
+            } else if first != key {
+                others.insert(key)
+            }
+        }
+
+        mutating func remove(_ key: ObjectIdentifier) {
+            if first == key {
+                first = others.popFirst()
+            } else {
+                others.remove(key)
+            }
+        }
+    }
+
     struct State {
         var entries: [ObjectIdentifier: Entry] = [:]
-        var byID: [EffectID: Set<ObjectIdentifier>] = [:]
+        var byID: [EffectID: Members] = [:]
         var gates: [EffectID: AnyObject] = [:]
         var isClosed = false
     }
@@ -41,7 +75,7 @@ package final class EffectScope: Sendable {
             guard !state.isClosed else { return false }
             let key = ObjectIdentifier(handle)
             state.entries[key] = Entry(handle: handle, ids: ids)
-            for id in ids { state.byID[id, default: []].insert(key) }
+            for id in ids { state.byID[id, default: Members(key)].insert(key) }
             return true
         }
         if !inserted { handle.cancel() }
@@ -54,7 +88,7 @@ package final class EffectScope: Sendable {
             let key = ObjectIdentifier(handle)
             guard state.entries[key] != nil else { return }
             state.entries[key]?.ids += ids
-            for id in ids { state.byID[id, default: []].insert(key) }
+            for id in ids { state.byID[id, default: Members(key)].insert(key) }
         }
     }
 
@@ -77,7 +111,7 @@ package final class EffectScope: Sendable {
         let handles = state.withLock { state in
             var handles: [any EffectHandle] = []
             for id in ids {
-                for key in state.byID.removeValue(forKey: id) ?? [] {
+                for key in state.byID.removeValue(forKey: id)?.all ?? [] {
                     guard let entry = state.entries[key] else { continue }
                     handles.append(entry.handle)
                     state.forget(key, ids: entry.ids)

@@ -26,7 +26,7 @@ extension Store {
             return StoreTask(group: nil)
         }
         if isProcessing {
-            let group = EffectGroup(scope: registry)
+            let group = EffectGroup.make(scope: registry)
             enqueue(action, in: group)
             return StoreTask(group: group)
         }
@@ -102,7 +102,7 @@ extension Store {
         if committedStates.hasSubscribers { committedStates.publish(storage.value) }
         let effect = update.effect
         if effect.isNone { return group }
-        let group = group ?? EffectGroup(scope: registry)
+        let group = group ?? EffectGroup.make(scope: registry)
         start(effect, in: group)
         return group
     }

@@ -67,7 +67,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
 
     @usableFromInline let inbox = EffectInbox<Action>()
     @usableFromInline let registry = EffectScope()
-    @usableFromInline let outstanding = EffectGroup(scope: nil)
+    @usableFromInline let outstanding = EffectGroup.make(scope: nil)
     @usableFromInline let committedStates = Broadcast<State>()
     @usableFromInline let processedActions = Broadcast<Action>()
 
@@ -136,7 +136,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         guard !effect.isNone else { return }
         isProcessing = true
         registrar.withMutation(of: self, keyPath: stateKeyPath) {
-            start(effect, in: EffectGroup(scope: registry))
+            start(effect, in: EffectGroup.make(scope: registry))
             processQueue()
         }
         isProcessing = false
