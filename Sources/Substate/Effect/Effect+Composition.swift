@@ -13,18 +13,8 @@ extension Effect {
     /// - Parameter effects: The effects to run.
     /// - Returns: One effect that runs all of `effects`.
     public static func merge(_ effects: some Sequence<Effect>) -> Effect {
-        var parts: [Effect] = []
-        for effect in effects {
-            switch effect.operation {
-            case .none: continue
-            case .merge(let inner): parts.append(contentsOf: inner)
-            default: parts.append(effect)
-            }
-        }
-        switch parts.count {
-        case 0: return .none
-        case 1: return parts[0]
-        default: return Effect(operation: .merge(parts))
+        combine(effects, Operation.merge) { operation in
+            if case .merge(let inner) = operation { inner } else { nil }
         }
     }
 
@@ -49,18 +39,32 @@ extension Effect {
     /// - Parameter effects: The effects to run, in order.
     /// - Returns: One effect that runs `effects` in sequence.
     public static func concatenate(_ effects: some Sequence<Effect>) -> Effect {
-        var parts: [Effect] = []
+        combine(effects, Operation.concatenate) { operation in
+            if case .concatenate(let inner) = operation { inner } else { nil }
+        }
+    }
+
+    /// Combines effects into one operation, leaving out `none` and flattening nested
+    /// combinations of the same kind (`parts` recognises them): `none` for no effect, the
+    /// effect itself for one.
+    private static func combine(
+        _ effects: some Sequence<Effect>,
+        _ make: ([Effect]) -> Operation,
+        parts: (Operation) -> [Effect]?
+    ) -> Effect {
+        var all: [Effect] = []
         for effect in effects {
-            switch effect.operation {
-            case .none: continue
-            case .concatenate(let inner): parts.append(contentsOf: inner)
-            default: parts.append(effect)
+            if effect.isNone { continue }
+            if let inner = parts(effect.operation) {
+                all.append(contentsOf: inner)
+            } else {
+                all.append(effect)
             }
         }
-        switch parts.count {
+        switch all.count {
         case 0: return .none
-        case 1: return parts[0]
-        default: return Effect(operation: .concatenate(parts))
+        case 1: return all[0]
+        default: return Effect(operation: make(all))
         }
     }
 
