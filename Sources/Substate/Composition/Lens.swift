@@ -1,0 +1,112 @@
+/// Reads and writes one part of a whole: a child's state inside its parent's.
+///
+/// Make a lens from a key path, or from a getter and a setter; compose lenses to reach
+/// deeper parts:
+///
+/// ```swift
+/// let settings = Lens(\App.settings)
+/// let title = settings.appending(Lens(\Settings.title))
+/// var app = App()
+/// title.set(&app, to: "Groceries")
+/// ```
+///
+/// A lens made from a key path changes the part in place: ``modify(_:_:)`` hands the part
+/// itself to its closure, so changing one element of a large array inside the part does not
+/// copy the array. ``Update/child(_:state:lens:tag:environment:update:)`` goes further and
+/// moves the part out and back, so that a child update taking its state as `consuming`
+/// changes it in place too.
+public struct Lens<Whole, Part>: @unchecked Sendable {
+    // Sendable because both closures are: they capture a `Sendable` key path or the caller's
+    // `@Sendable` closures (the type system cannot see through the `inout` closure type).
+    @usableFromInline let read: @Sendable (Whole) -> Part
+    @usableFromInline let write: @Sendable (inout Whole, (inout Part) -> Void) -> Void
+
+    /// A lens through a writable key path.
+    /// - Parameter keyPath: The path from the whole to the part.
+    public init(_ keyPath: any WritableKeyPath<Whole, Part> & Sendable) {
+        read = { $0[keyPath: keyPath] }
+        write = { whole, body in body(&whole[keyPath: keyPath]) }
+    }
+
+    /// A lens from a getter and a setter.
+    ///
+    /// Changing the part through such a lens copies it out and writes it back.
+    /// - Parameters:
+    ///   - get: Reads the part.
+    ///   - set: Writes the part.
+    public init(
+        get: @escaping @Sendable (Whole) -> Part,
+        set: @escaping @Sendable (inout Whole, Part) -> Void
+    ) {
+        read = get
+        write = { whole, body in
+            var part = get(whole)
+            body(&part)
+            set(&whole, part)
+        }
+    }
+
+    /// The part of a whole.
+    /// - Parameter whole: The whole.
+    /// - Returns: Its part.
+    @inlinable
+    public func get(_ whole: Whole) -> Part {
+        read(whole)
+    }
+
+    /// Replaces the part of a whole.
+    /// - Parameters:
+    ///   - whole: The whole to change.
+    ///   - part: The new part.
+    @inlinable
+    public func set(_ whole: inout Whole, to part: Part) {
+        write(&whole) { $0 = part }
+    }
+
+    /// Changes the part of a whole in place.
+    /// - Parameters:
+    ///   - whole: The whole to change.
+    ///   - body: Changes the part.
+    /// - Returns: What `body` returns.
+    @inlinable
+    public func modify<Result>(_ whole: inout Whole, _ body: (inout Part) -> Result) -> Result {
+        var result: Result?
+        write(&whole) { result = body(&$0) }
+        return result!
+    }
+
+    /// A lens to a part of this lens's part.
+    /// - Parameter next: A lens from this part to a smaller one.
+    /// - Returns: A lens from the whole to the smaller part.
+    public func appending<Smaller>(_ next: Lens<Part, Smaller>) -> Lens<Whole, Smaller> {
+        let outer = self
+        return Lens<Whole, Smaller>(
+            read: { next.read(outer.read($0)) },
+            write: { whole, body in outer.write(&whole) { part in next.write(&part, body) } }
+        )
+    }
+
+    /// An optional lens to a part of this lens's part that may be missing.
+    /// - Parameter next: An optional lens from this part to a smaller one.
+    /// - Returns: An optional lens from the whole to the smaller part.
+    public func appending<Smaller>(_ next: OptionalLens<Part, Smaller>) -> OptionalLens<
+        Whole, Smaller
+    > {
+        let outer = self
+        return OptionalLens<Whole, Smaller>(
+            read: { next.read(outer.read($0)) },
+            write: { whole, body in
+                outer.modify(&whole) { part in next.write(&part, body) }
+            },
+            effectID: next.effectID
+        )
+    }
+
+    init(
+        read: @escaping @Sendable (Whole) -> Part,
+        write: @escaping @Sendable (inout Whole, (inout Part) -> Void) -> Void
+    ) {
+        self.read = read
+        self.write = write
+    }
+}

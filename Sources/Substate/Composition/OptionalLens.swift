@@ -1,0 +1,228 @@
+/// Reads and writes a part of a whole that may be missing: an optional child, an enum case's
+/// payload, an element of a collection by index, id or key.
+///
+/// ```swift
+/// let row = OptionalLens.element(id: todo.id, in: \Todos.items)
+/// row.modify(&todos) { $0.isDone.toggle() }   // nothing happens if the row is gone
+/// ```
+///
+/// Reading a missing part gives `nil`; changing one does nothing. Lenses to keyed children
+/// carry an effect id, so that ``Update/child(_:state:lens:tag:environment:update:)-(_,_,OptionalLens<State,ChildState>,_,_,_)``
+/// can tag the child's effects with it and ``Effect/cancelEffects(of:)`` can cancel them when
+/// the child is removed.
+public struct OptionalLens<Whole, Part>: @unchecked Sendable {
+    // Sendable for the same reason as `Lens`.
+    @usableFromInline let read: @Sendable (Whole) -> Part?
+    @usableFromInline let write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool
+    /// The id under which effects of the part run, for keyed parts.
+    let effectID: EffectID?
+
+    /// An optional lens from a getter and a setter.
+    /// - Parameters:
+    ///   - get: Reads the part, or `nil` if it is missing.
+    ///   - set: Writes the part; called only when `get` found it.
+    public init(
+        get: @escaping @Sendable (Whole) -> Part?,
+        set: @escaping @Sendable (inout Whole, Part) -> Void
+    ) {
+        read = get
+        write = { whole, body in
+            guard var part = get(whole) else { return false }
+            body(&part)
+            set(&whole, part)
+            return true
+        }
+        effectID = nil
+    }
+
+    /// An optional lens through a key path to an optional part.
+    /// - Parameter keyPath: The path from the whole to the optional part.
+    public init(_ keyPath: any WritableKeyPath<Whole, Part?> & Sendable) {
+        read = { $0[keyPath: keyPath] }
+        write = { whole, body in
+            guard whole[keyPath: keyPath] != nil else { return false }
+            body(&whole[keyPath: keyPath]!)
+            return true
+        }
+        effectID = nil
+    }
+
+    init(
+        read: @escaping @Sendable (Whole) -> Part?,
+        write: @escaping @Sendable (inout Whole, (inout Part) -> Void) -> Bool,
+        effectID: EffectID?
+    ) {
+        self.read = read
+        self.write = write
+        self.effectID = effectID
+    }
+
+    /// The part of a whole, or `nil` if it is missing.
+    /// - Parameter whole: The whole.
+    /// - Returns: Its part, if present.
+    @inlinable
+    public func get(_ whole: Whole) -> Part? {
+        read(whole)
+    }
+
+    /// Changes the part of a whole in place, if it is there.
+    /// - Parameters:
+    ///   - whole: The whole to change.
+    ///   - body: Changes the part.
+    /// - Returns: What `body` returns, or `nil` if the part is missing (and `body` did not run).
+    @inlinable
+    @discardableResult
+    public func modify<Result>(_ whole: inout Whole, _ body: (inout Part) -> Result) -> Result? {
+        var result: Result?
+        _ = write(&whole) { result = body(&$0) }
+        return result
+    }
+
+    /// Replaces the part of a whole, if it is there.
+    /// - Parameters:
+    ///   - whole: The whole to change.
+    ///   - part: The new part.
+    /// - Returns: Whether the part was there (and so replaced).
+    @inlinable
+    @discardableResult
+    public func set(_ whole: inout Whole, to part: Part) -> Bool {
+        write(&whole) { $0 = part }
+    }
+
+    /// A lens to a part of this lens's part.
+    /// - Parameter next: A lens from this part to a smaller one.
+    /// - Returns: An optional lens from the whole to the smaller part.
+    public func appending<Smaller>(_ next: Lens<Part, Smaller>) -> OptionalLens<Whole, Smaller> {
+        let outer = self
+        return OptionalLens<Whole, Smaller>(
+            read: { outer.read($0).map(next.read) },
+            write: { whole, body in outer.write(&whole) { part in next.write(&part, body) } },
+            effectID: effectID
+        )
+    }
+
+    /// An optional lens to a part of this lens's part that may be missing.
+    /// - Parameter next: An optional lens from this part to a smaller one.
+    /// - Returns: An optional lens from the whole to the smaller part.
+    public func appending<Smaller>(_ next: OptionalLens<Part, Smaller>) -> OptionalLens<
+        Whole, Smaller
+    > {
+        let outer = self
+        return OptionalLens<Whole, Smaller>(
+            read: { outer.read($0).flatMap(next.read) },
+            write: { whole, body in
+                var found = false
+                _ = outer.write(&whole) { part in found = next.write(&part, body) }
+                return found
+            },
+            effectID: next.effectID ?? effectID
+        )
+    }
+}
+
+extension OptionalLens {
+    /// An optional lens to the element at an index of an array.
+    /// - Parameters:
+    ///   - index: The element's index; out of bounds means missing.
+    ///   - keyPath: The path from the whole to the array.
+    /// - Returns: The lens. Effects of the element run under the id of the array and index.
+    public static func element(
+        at index: Int, in keyPath: any WritableKeyPath<Whole, [Part]> & Sendable
+    ) -> OptionalLens {
+        OptionalLens(
+            read: { whole in
+                let array = whole[keyPath: keyPath]
+                return array.indices.contains(index) ? array[index] : nil
+            },
+            write: { whole, body in
+                guard whole[keyPath: keyPath].indices.contains(index) else { return false }
+                body(&whole[keyPath: keyPath][index])
+                return true
+            },
+            effectID: EffectID(ChildKey(path: keyPath as AnyKeyPath, key: index))
+        )
+    }
+
+    /// An optional lens to the element with an id in an array of `Identifiable` elements.
+    /// - Parameters:
+    ///   - id: The element's id; no such element means missing.
+    ///   - keyPath: The path from the whole to the array.
+    /// - Returns: The lens. Effects of the element run under the id of the array and `id`.
+    /// - Complexity: O(*n*) to find the element.
+    public static func element(
+        id: Part.ID, in keyPath: any WritableKeyPath<Whole, [Part]> & Sendable
+    ) -> OptionalLens where Part: Identifiable & Sendable, Part.ID: Sendable {
+        OptionalLens(
+            read: { whole in whole[keyPath: keyPath].first { $0.id == id } },
+            write: { whole, body in
+                guard let index = whole[keyPath: keyPath].firstIndex(where: { $0.id == id })
+                else { return false }
+                body(&whole[keyPath: keyPath][index])
+                return true
+            },
+            effectID: EffectID(ChildKey(path: keyPath as AnyKeyPath, key: id))
+        )
+    }
+
+    /// An optional lens to the value for a key in a dictionary.
+    /// - Parameters:
+    ///   - key: The key; no value for it means missing.
+    ///   - keyPath: The path from the whole to the dictionary.
+    /// - Returns: The lens. Effects of the value run under the id of the dictionary and `key`.
+    public static func value<Key: Hashable & Sendable>(
+        forKey key: Key, in keyPath: any WritableKeyPath<Whole, [Key: Part]> & Sendable
+    ) -> OptionalLens {
+        OptionalLens(
+            read: { $0[keyPath: keyPath][key] },
+            write: { whole, body in
+                guard whole[keyPath: keyPath][key] != nil else { return false }
+                body(&whole[keyPath: keyPath][key]!)
+                return true
+            },
+            effectID: EffectID(ChildKey(path: keyPath as AnyKeyPath, key: key))
+        )
+    }
+
+    /// An optional lens to the payload of one case of an enum.
+    ///
+    /// ```swift
+    /// let loggedIn = OptionalLens<Screen, Session>(
+    ///     case: Screen.loggedIn,
+    ///     extract: { if case .loggedIn(let session) = $0 { session } else { nil } }
+    /// )
+    /// ```
+    /// - Parameters:
+    ///   - embed: Makes the case from a payload: the case itself, `Screen.loggedIn`.
+    ///   - extract: The payload, if the whole is that case.
+    /// - Returns: The lens. Effects of the payload run under an id made of the enum's and the
+    ///   payload's types (two cases with the same payload type share it).
+    public static func `case`(
+        _ embed: @escaping @Sendable (Part) -> Whole,
+        extract: @escaping @Sendable (Whole) -> Part?
+    ) -> OptionalLens {
+        OptionalLens(
+            read: extract,
+            write: { whole, body in
+                guard var part = extract(whole) else { return false }
+                body(&part)
+                whole = embed(part)
+                return true
+            },
+            effectID: EffectID(
+                CaseKey(whole: ObjectIdentifier(Whole.self), part: ObjectIdentifier(Part.self)))
+        )
+    }
+}
+
+/// The id of a keyed child: which collection (by its key path) and which key.
+struct ChildKey<Key: Hashable & Sendable>: Hashable, @unchecked Sendable {
+    // Key paths are immutable; `AnyKeyPath` is just not marked `Sendable`.
+    var path: AnyKeyPath
+    var key: Key
+}
+
+/// The id of an enum case's payload: the enum and the payload's type.
+struct CaseKey: Hashable, Sendable {
+    var whole: ObjectIdentifier
+    var part: ObjectIdentifier
+}
