@@ -31,12 +31,14 @@ extension Store {
             return StoreTask(group: group)
         }
         isProcessing = true
-        defer { isProcessing = false }
-        return registrar.withMutation(of: self, keyPath: stateKeyPath) {
+        let task = registrar.withMutation(of: self, keyPath: stateKeyPath) {
             let group = process(action, in: nil)
             processQueue()
             return StoreTask(group: group)
         }
+        isProcessing = false
+        if !scopes.isEmpty { refreshScopes() }
+        return task
     }
 
     /// Cancels every effect the store is running.
@@ -175,6 +177,7 @@ extension Store {
                 handle(entries, errors: &errors)
             }
         }
+        if !scopes.isEmpty { refreshScopes() }
         for error in errors where !tornDown {
             effectErrorHandler(error)
         }

@@ -69,6 +69,10 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     @usableFromInline let registry = EffectScope()
     @usableFromInline let outstanding = EffectGroup.make(scope: nil)
     @usableFromInline let committedStates = Broadcast<State>()
+    /// The scoped stores made from this store, told of every commit.
+    @usableFromInline var scopes: [ScopeLink] = []
+    @usableFromInline var isRefreshingScopes = false
+    @usableFromInline var scopesNeedRefresh = false
     @usableFromInline let processedActions = Broadcast<Action>()
 
     /// Whether the store was torn down, by ``tearDown()``.
@@ -140,6 +144,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
             processQueue()
         }
         isProcessing = false
+        if !scopes.isEmpty { refreshScopes() }
     }
 
     /// The current state.

@@ -1,0 +1,141 @@
+import Observation
+
+/// A store for one part of another store's state: what a view of a child program holds.
+///
+/// Made with ``Store/scope(state:action:)-(Lens<State,ChildState>,_)`` (or from another
+/// scoped store), it reads its part through a lens and sends its actions to the root store
+/// wrapped by a tag. It has no state of its own to keep in sync: the root store's update
+/// function still decides everything.
+///
+/// ```swift
+/// let settings = store.scope(state: Lens(\.settings), action: AppAction.settings)
+/// settings.send(.rename("Groceries"))   // the root store processes .settings(.rename(…))
+/// ```
+///
+/// ## Observation
+/// A scoped store is `Observable`, and notifies its observers only when its own part
+/// changed: after each change to the root state it compares its part with the one it last
+/// published, using the part's `Equatable`. A view observing a row's scoped store is not
+/// woken when another row, or any other part of the state, changes.
+///
+/// Keeping the last published part costs what holding a copy of a value costs: nothing for
+/// small parts, but for a part that holds a large collection, the next change to that
+/// collection copies it once. Scope small parts — rows, screens — rather than whole lists.
+///
+/// ## When the part disappears
+/// A scope through an ``OptionalLens`` (an optional child, a row by id) can outlive its part:
+/// the row is deleted, the optional becomes `nil`. The scope then keeps its last state,
+/// ``isDetached`` becomes `true`, and its sends are ignored (they return a finished
+/// ``StoreTask``). It does not reattach if the part comes back: make a new scope.
+@MainActor
+public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: Observable {
+    private var current: State
+    private let registrar = ObservationRegistrar()
+    private let read: @MainActor () -> State?
+    private let forward: @MainActor (Action) -> StoreTask
+    private let register: @MainActor (any ScopeRefreshing) -> Void
+
+    /// Whether the scope's part disappeared from the root state. A detached scope keeps its
+    /// last state and ignores sends.
+    public private(set) var isDetached = false
+
+    init(
+        initial: State,
+        read: @escaping @MainActor () -> State?,
+        forward: @escaping @MainActor (Action) -> StoreTask,
+        register: @escaping @MainActor (any ScopeRefreshing) -> Void
+    ) {
+        current = initial
+        self.read = read
+        self.forward = forward
+        self.register = register
+        register(self)
+    }
+
+    /// The scope's part of the root state, as of the root's last commit.
+    public var state: State {
+        registrar.access(self, keyPath: \.state)
+        return current
+    }
+
+    /// Sends an action to the root store, wrapped by the scope's tag.
+    /// - Parameter action: The child action.
+    /// - Returns: The root store's task for it; a finished one if the scope is detached.
+    @discardableResult
+    public func send(_ action: Action) -> StoreTask {
+        guard !isDetached else { return StoreTask(group: nil) }
+        return forward(action)
+    }
+
+    /// A scope of a part of this scope's part.
+    /// - Parameters:
+    ///   - lens: Where the smaller part lives in this scope's part.
+    ///   - tag: Wraps the smaller part's actions in this scope's actions.
+    /// - Returns: The scoped store.
+    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+        state lens: Lens<State, ChildState>,
+        action tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<ChildState, ChildAction> {
+        let read = self.read
+        let forward = self.forward
+        return ScopedStore<ChildState, ChildAction>(
+            initial: lens.get(current),
+            read: { read().map(lens.get) },
+            forward: { forward(tag($0)) },
+            register: register
+        )
+    }
+
+    /// A scope of a part of this scope's part that may be missing.
+    /// - Parameters:
+    ///   - lens: Where the smaller part may live in this scope's part.
+    ///   - tag: Wraps the smaller part's actions in this scope's actions.
+    /// - Returns: The scoped store, or `nil` if the part is missing now.
+    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+        state lens: OptionalLens<State, ChildState>,
+        action tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<ChildState, ChildAction>? {
+        guard let initial = lens.get(current) else { return nil }
+        let read = self.read
+        let forward = self.forward
+        return ScopedStore<ChildState, ChildAction>(
+            initial: initial,
+            read: { read().flatMap(lens.get) },
+            forward: { forward(tag($0)) },
+            register: register
+        )
+    }
+
+    /// A function that sends a child's actions through this scope (ObservableStore's
+    /// `Address.forward`), for views that only send.
+    /// - Parameter tag: Wraps the child's actions in this scope's actions.
+    /// - Returns: A function sending each child action as `tag(action)`.
+    public func forward<Child>(_ tag: @escaping @Sendable (Child) -> Action)
+        -> @MainActor (Child)
+        -> Void
+    {
+        { [weak self] child in self?.send(tag(child)) }
+    }
+}
+
+extension ScopedStore: ScopeRefreshing {
+    func parentDidCommit() -> Bool {
+        guard !isDetached else { return false }
+        guard let next = read() else {
+            isDetached = true
+            return false
+        }
+        guard next != current else { return true }
+        registrar.withMutation(of: self, keyPath: \.state) {
+            current = next
+        }
+        return true
+    }
+}
+
+/// What a root store tells its scopes after each commit.
+@MainActor
+protocol ScopeRefreshing: AnyObject {
+    /// Re-reads the part; returns `false` once the scope no longer needs refreshing.
+    func parentDidCommit() -> Bool
+}

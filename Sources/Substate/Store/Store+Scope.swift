@@ -1,0 +1,90 @@
+extension Store {
+    /// A store for a part of this store's state; see ``ScopedStore``.
+    /// - Parameters:
+    ///   - lens: Where the part lives in the state.
+    ///   - tag: Wraps the part's actions in this store's (the enum case, `AppAction.settings`).
+    /// - Returns: The scoped store.
+    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+        state lens: Lens<State, ChildState>,
+        action tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<ChildState, ChildAction> {
+        ScopedStore(
+            initial: lens.get(storage.value),
+            read: { [weak self] in self.map { lens.get($0.storage.value) } },
+            forward: { [weak self] in self?.send(tag($0)) ?? StoreTask(group: nil) },
+            register: { [weak self] in self?.scopes.append(ScopeLink(scope: $0)) }
+        )
+    }
+
+    /// A store for a part of this store's state that may be missing: an optional child, a row
+    /// by id; see ``ScopedStore``.
+    ///
+    /// ```swift
+    /// ForEach(store.state.todos) { todo in
+    ///     if let row = store.scope(state: .element(id: todo.id, in: \.todos),
+    ///                              action: { .todo(id: todo.id, $0) }) {
+    ///         TodoRowView(store: row)
+    ///     }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - lens: Where the part may live in the state.
+    ///   - tag: Wraps the part's actions in this store's.
+    /// - Returns: The scoped store, or `nil` if the part is missing now.
+    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+        state lens: OptionalLens<State, ChildState>,
+        action tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<ChildState, ChildAction>? {
+        guard let initial = lens.get(storage.value) else { return nil }
+        return ScopedStore(
+            initial: initial,
+            read: { [weak self] in self.flatMap { lens.get($0.storage.value) } },
+            forward: { [weak self] in self?.send(tag($0)) ?? StoreTask(group: nil) },
+            register: { [weak self] in self?.scopes.append(ScopeLink(scope: $0)) }
+        )
+    }
+
+    /// A function that sends a child's actions to this store (ObservableStore's
+    /// `Address.forward`), for views that only send.
+    /// - Parameter tag: Wraps the child's actions in this store's.
+    /// - Returns: A function sending each child action as `tag(action)`.
+    public func forward<Child>(_ tag: @escaping @Sendable (Child) -> Action)
+        -> @MainActor (Child)
+        -> Void
+    {
+        { [weak self] child in self?.send(tag(child)) }
+    }
+
+    /// Tells the scopes that the state changed; each compares its part. Called after every
+    /// commit while scopes exist.
+    ///
+    /// A scope's observers may send actions, or make new scopes, while this runs: the sends
+    /// are processed at once and the scopes refreshed again afterwards.
+    @usableFromInline
+    func refreshScopes() {
+        guard !isRefreshingScopes else {
+            scopesNeedRefresh = true
+            return
+        }
+        isRefreshingScopes = true
+        defer { isRefreshingScopes = false }
+        repeat {
+            scopesNeedRefresh = false
+            var done: Set<ObjectIdentifier> = []
+            for link in scopes {
+                guard let scope = link.scope else { continue }
+                if !scope.parentDidCommit() { done.insert(ObjectIdentifier(scope)) }
+            }
+            scopes.removeAll { link in
+                guard let scope = link.scope else { return true }
+                return done.contains(ObjectIdentifier(scope))
+            }
+        } while scopesNeedRefresh
+    }
+}
+
+/// A root store's weak link to one of its scopes.
+@usableFromInline
+struct ScopeLink {
+    weak var scope: (any ScopeRefreshing)?
+}
