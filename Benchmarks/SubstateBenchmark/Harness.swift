@@ -58,8 +58,8 @@ func compare(
 
 /// Arms observation of a value the way SwiftUI does for a view: one `withObservationTracking`
 /// whose change handler fires once, after which the view must read again to re-arm it.
-func arm(_ read: @escaping () -> Void) {
-    withObservationTracking(read, onChange: {})
+func arm(_ read: @escaping () -> Void, onChange: @escaping @Sendable () -> Void = {}) {
+    withObservationTracking(read, onChange: onChange)
 }
 
 func format(_ value: Double) -> String {

@@ -69,6 +69,36 @@ if selected("send.observed") {
     )
 }
 
+if selected("lens.depth8") {
+    let depth = CompositionCases.depth8(operations: 1_000_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "lens.depth8", nanosecondsPerOperation: depth.0,
+            baselineNanosecondsPerOperation: depth.1, goal: 2,
+            note: "8 nested lenses and tags; baseline as send.counter's")
+    )
+}
+
+if selected("lens.keyed.100k") {
+    let keyed = CompositionCases.keyed(
+        size: 100_000, operations: 1_000_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "lens.keyed.100k", nanosecondsPerOperation: keyed.0,
+            baselineNanosecondsPerOperation: keyed.1, goal: 3)
+    )
+}
+
+if selected("scope.rows.1k") {
+    let rows = CompositionCases.scopedRows(rows: 1_000, operations: 2_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "scope.rows.1k", nanosecondsPerOperation: rows,
+            baselineNanosecondsPerOperation: nil, goal: nil,
+            note: "1,000 observed row scopes, one row changes; only its observer wakes")
+    )
+}
+
 if selected("testclock.run") {
     let sleeper = TestingCases.run(sleepers: 10_000 / scale, rounds: rounds)
     results.append(

@@ -16,16 +16,25 @@
 /// moves the part out and back, so that a child update taking its state as `consuming`
 /// changes it in place too.
 public struct Lens<Whole, Part>: @unchecked Sendable {
-    // Sendable because both closures are: they capture a `Sendable` key path or the caller's
-    // `@Sendable` closures (the type system cannot see through the `inout` closure type).
-    @usableFromInline let read: @Sendable (Whole) -> Part
-    @usableFromInline let write: @Sendable (inout Whole, (inout Part) -> Void) -> Void
+    // Sendable because what it holds is: a `Sendable` key path, or the caller's `@Sendable`
+    // closures (the type system cannot see through the `inout` closure type).
+    @usableFromInline
+    enum Storage {
+        /// Kept as the key path itself, so that making a lens in an update function allocates
+        /// nothing and access goes straight to the property.
+        case keyPath(WritableKeyPath<Whole, Part>)
+        case closures(
+            read: @Sendable (Whole) -> Part,
+            write: @Sendable (inout Whole, (inout Part) -> Void) -> Void)
+    }
+
+    @usableFromInline let storage: Storage
 
     /// A lens through a writable key path.
     /// - Parameter keyPath: The path from the whole to the part.
+    @inlinable
     public init(_ keyPath: any WritableKeyPath<Whole, Part> & Sendable) {
-        read = { $0[keyPath: keyPath] }
-        write = { whole, body in body(&whole[keyPath: keyPath]) }
+        storage = .keyPath(keyPath)
     }
 
     /// A lens from a getter and a setter.
@@ -38,11 +47,35 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         get: @escaping @Sendable (Whole) -> Part,
         set: @escaping @Sendable (inout Whole, Part) -> Void
     ) {
-        read = get
-        write = { whole, body in
-            var part = get(whole)
-            body(&part)
-            set(&whole, part)
+        storage = .closures(
+            read: get,
+            write: { whole, body in
+                var part = get(whole)
+                body(&part)
+                set(&whole, part)
+            })
+    }
+
+    init(
+        read: @escaping @Sendable (Whole) -> Part,
+        write: @escaping @Sendable (inout Whole, (inout Part) -> Void) -> Void
+    ) {
+        storage = .closures(read: read, write: write)
+    }
+
+    @inlinable
+    func read(_ whole: Whole) -> Part {
+        switch storage {
+        case .keyPath(let keyPath): whole[keyPath: keyPath]
+        case .closures(let read, _): read(whole)
+        }
+    }
+
+    @inlinable
+    func write(_ whole: inout Whole, _ body: (inout Part) -> Void) {
+        switch storage {
+        case .keyPath(let keyPath): body(&whole[keyPath: keyPath])
+        case .closures(_, let write): write(&whole, body)
         }
     }
 
@@ -79,6 +112,9 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
     /// - Parameter next: A lens from this part to a smaller one.
     /// - Returns: A lens from the whole to the smaller part.
     public func appending<Smaller>(_ next: Lens<Part, Smaller>) -> Lens<Whole, Smaller> {
+        if case .keyPath(let first) = storage, case .keyPath(let second) = next.storage {
+            return Lens<Whole, Smaller>(storage: .keyPath(first.appending(path: second)))
+        }
         let outer = self
         return Lens<Whole, Smaller>(
             read: { next.read(outer.read($0)) },
@@ -102,11 +138,7 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         )
     }
 
-    init(
-        read: @escaping @Sendable (Whole) -> Part,
-        write: @escaping @Sendable (inout Whole, (inout Part) -> Void) -> Void
-    ) {
-        self.read = read
-        self.write = write
+    init(storage: Storage) {
+        self.storage = storage
     }
 }

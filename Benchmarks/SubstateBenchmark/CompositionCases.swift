@@ -1,0 +1,146 @@
+import Substate
+
+/// A keyed collection for `lens.keyed.100k` and `scope.rows.1k`.
+struct Rows: Equatable, Sendable {
+    var items: [Row]
+
+    init(count: Int) {
+        items = (0..<count).map { Row(id: $0, name: "Row \($0)", isOn: false) }
+    }
+
+    enum Action: Sendable {
+        case row(id: Int, Row.Action)
+    }
+
+    static func update(state: consuming Rows, environment: Void, action: Action) -> Update<
+        Rows, Action
+    > {
+        switch action {
+        case .row(let id, let action):
+            return .child(
+                action, state: state, lens: .element(at: id, in: \.items),
+                tag: { .row(id: id, $0) }, environment: (), update: Row.update)
+        }
+    }
+}
+
+struct Row: Equatable, Identifiable, Sendable {
+    var id: Int
+    var name: String
+    var isOn: Bool
+
+    enum Action: Sendable {
+        case toggle
+    }
+
+    static func update(state: consuming Row, environment: Void, action: Action) -> Update<
+        Row, Action
+    > {
+        state.isOn.toggle()
+        return Update(state: state)
+    }
+}
+
+@MainActor
+enum CompositionCases {
+    /// `lens.depth8`: an increment routed through eight lenses and tags to a leaf counter,
+    /// against `send.counter`'s baseline (an `@Observable` class mutated in place).
+    static func depth8(operations: Int, rounds: Int) -> (Double, Double) {
+        compare(rounds: rounds, operations: operations) {
+            let store = Store(state: Level1(), environment: (), update: Level1.update)
+            return time {
+                for index in 0..<operations {
+                    if index % 100 == 0 { arm { _ = store.state } }
+                    store.send(depth8Increment)
+                }
+            }
+        } baseline: {
+            let model = CounterModel()
+            return time {
+                for index in 0..<operations {
+                    if index % 100 == 0 { arm { _ = model.count } }
+                    model.count += 1
+                }
+            }
+        }
+    }
+
+    /// `lens.keyed.100k`: toggle one element of a 100,000-element collection through a keyed
+    /// lens, against the `@Observable` in-place baseline.
+    static func keyed(size: Int, operations: Int, rounds: Int) -> (Double, Double) {
+        let indices = (0..<operations).map { ($0 &* 7919) % size }
+        return compare(rounds: rounds, operations: operations) {
+            let store = Store(state: Rows(count: size), environment: (), update: Rows.update)
+            return time {
+                for (position, index) in indices.enumerated() {
+                    if position % 100 == 0 { arm { _ = store.state } }
+                    store.send(.row(id: index, .toggle))
+                }
+            }
+        } baseline: {
+            let model = ChecklistModel(count: size)
+            return time {
+                for (position, index) in indices.enumerated() {
+                    if position % 100 == 0 { arm { _ = model.items } }
+                    model.items[index].isDone.toggle()
+                }
+            }
+        }
+    }
+
+    /// `scope.rows.1k`: 1,000 scoped row stores, each observed; one row changes per action.
+    /// Checks that only that row's observers wake, and returns nanoseconds per action.
+    static func scopedRows(rows: Int, operations: Int, rounds: Int) -> Double {
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            let store = Store(state: Rows(count: rows), environment: (), update: Rows.update)
+            let scopes = (0..<rows).compactMap { id in
+                store.scope(
+                    state: .element(at: id, in: \Rows.items),
+                    action: { Rows.Action.row(id: id, $0) })
+            }
+            let wakeups = WakeupCounter(count: rows)
+            for (id, scope) in scopes.enumerated() {
+                arm {
+                    _ = scope.state
+                } onChange: {
+                    wakeups.fire(id)
+                }
+            }
+            let elapsed = time {
+                for index in 0..<operations {
+                    let id = (index &* 7919) % rows
+                    scopes[id].send(.toggle)
+                    wakeups.expectOnly(id)
+                    arm {
+                        _ = scopes[id].state
+                    } onChange: {
+                        wakeups.fire(id)
+                    }
+                }
+            }
+            best = min(best, elapsed / Double(operations))
+        }
+        return best
+    }
+}
+
+/// Counts the observers that woke, per row, and stops the benchmark if a row that did not
+/// change woke.
+final class WakeupCounter: @unchecked Sendable {
+    private var woken: [Int]
+
+    init(count: Int) {
+        woken = Array(repeating: 0, count: count)
+    }
+
+    func fire(_ id: Int) {
+        woken[id] += 1
+    }
+
+    func expectOnly(_ id: Int) {
+        precondition(woken[id] == 1, "the changed row's observer did not wake exactly once")
+        woken[id] = 0
+        precondition(!woken.contains { $0 != 0 }, "a row that did not change woke its observer")
+    }
+}
