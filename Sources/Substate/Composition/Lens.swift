@@ -134,7 +134,7 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
             write: { whole, body in
                 outer.modify(&whole) { part in next.write(&part, body) }
             },
-            effectID: next.effectID
+            effectKey: next.effectKey
         )
     }
 

@@ -14,8 +14,11 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     // Sendable for the same reason as `Lens`.
     @usableFromInline let read: @Sendable (Whole) -> Part?
     @usableFromInline let write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool
+    /// The key of a keyed part, made into an effect id only when an effect needs one.
+    @usableFromInline let effectKey: PendingEffectID?
+
     /// The id under which effects of the part run, for keyed parts.
-    let effectID: EffectID?
+    @usableFromInline var effectID: EffectID? { effectKey?.id }
 
     /// An optional lens from a getter and a setter.
     /// - Parameters:
@@ -32,11 +35,12 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             set(&whole, part)
             return true
         }
-        effectID = nil
+        effectKey = nil
     }
 
     /// An optional lens through a key path to an optional part.
     /// - Parameter keyPath: The path from the whole to the optional part.
+    @inlinable
     public init(_ keyPath: any WritableKeyPath<Whole, Part?> & Sendable) {
         read = { $0[keyPath: keyPath] }
         write = { whole, body in
@@ -44,17 +48,18 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             body(&whole[keyPath: keyPath]!)
             return true
         }
-        effectID = nil
+        effectKey = nil
     }
 
+    @usableFromInline
     init(
         read: @escaping @Sendable (Whole) -> Part?,
         write: @escaping @Sendable (inout Whole, (inout Part) -> Void) -> Bool,
-        effectID: EffectID?
+        effectKey: PendingEffectID?
     ) {
         self.read = read
         self.write = write
-        self.effectID = effectID
+        self.effectKey = effectKey
     }
 
     /// The part of a whole, or `nil` if it is missing.
@@ -97,7 +102,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         return OptionalLens<Whole, Smaller>(
             read: { outer.read($0).map(next.read) },
             write: { whole, body in outer.write(&whole) { part in next.write(&part, body) } },
-            effectID: effectID
+            effectKey: effectKey
         )
     }
 
@@ -115,7 +120,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 _ = outer.write(&whole) { part in found = next.write(&part, body) }
                 return found
             },
-            effectID: next.effectID ?? effectID
+            effectKey: next.effectKey ?? effectKey
         )
     }
 }
@@ -126,6 +131,7 @@ extension OptionalLens {
     ///   - index: The element's index; out of bounds means missing.
     ///   - keyPath: The path from the whole to the array.
     /// - Returns: The lens. Effects of the element run under the id of the array and index.
+    @inlinable
     public static func element(
         at index: Int, in keyPath: any WritableKeyPath<Whole, [Part]> & Sendable
     ) -> OptionalLens {
@@ -139,7 +145,7 @@ extension OptionalLens {
                 body(&whole[keyPath: keyPath][index])
                 return true
             },
-            effectID: EffectID(ChildKey(path: keyPath as AnyKeyPath, key: index))
+            effectKey: PendingEffectID(ChildKey(path: keyPath as AnyKeyPath, key: index))
         )
     }
 
@@ -149,6 +155,7 @@ extension OptionalLens {
     ///   - keyPath: The path from the whole to the array.
     /// - Returns: The lens. Effects of the element run under the id of the array and `id`.
     /// - Complexity: O(*n*) to find the element.
+    @inlinable
     public static func element(
         id: Part.ID, in keyPath: any WritableKeyPath<Whole, [Part]> & Sendable
     ) -> OptionalLens where Part: Identifiable & Sendable, Part.ID: Sendable {
@@ -160,7 +167,7 @@ extension OptionalLens {
                 body(&whole[keyPath: keyPath][index])
                 return true
             },
-            effectID: EffectID(ChildKey(path: keyPath as AnyKeyPath, key: id))
+            effectKey: PendingEffectID(ChildKey(path: keyPath as AnyKeyPath, key: id))
         )
     }
 
@@ -169,6 +176,7 @@ extension OptionalLens {
     ///   - key: The key; no value for it means missing.
     ///   - keyPath: The path from the whole to the dictionary.
     /// - Returns: The lens. Effects of the value run under the id of the dictionary and `key`.
+    @inlinable
     public static func value<Key: Hashable & Sendable>(
         forKey key: Key, in keyPath: any WritableKeyPath<Whole, [Key: Part]> & Sendable
     ) -> OptionalLens {
@@ -179,7 +187,7 @@ extension OptionalLens {
                 body(&whole[keyPath: keyPath][key]!)
                 return true
             },
-            effectID: EffectID(ChildKey(path: keyPath as AnyKeyPath, key: key))
+            effectKey: PendingEffectID(ChildKey(path: keyPath as AnyKeyPath, key: key))
         )
     }
 
@@ -196,6 +204,7 @@ extension OptionalLens {
     ///   - extract: The payload, if the whole is that case.
     /// - Returns: The lens. Effects of the payload run under an id made of the enum's and the
     ///   payload's types (two cases with the same payload type share it).
+    @inlinable
     public static func `case`(
         _ embed: @escaping @Sendable (Part) -> Whole,
         extract: @escaping @Sendable (Whole) -> Part?
@@ -208,21 +217,35 @@ extension OptionalLens {
                 whole = embed(part)
                 return true
             },
-            effectID: EffectID(
+            effectKey: PendingEffectID(
                 CaseKey(whole: ObjectIdentifier(Whole.self), part: ObjectIdentifier(Part.self)))
         )
     }
 }
 
 /// The id of a keyed child: which collection (by its key path) and which key.
+@usableFromInline
 struct ChildKey<Key: Hashable & Sendable>: Hashable, @unchecked Sendable {
     // Key paths are immutable; `AnyKeyPath` is just not marked `Sendable`.
-    var path: AnyKeyPath
-    var key: Key
+    @usableFromInline var path: AnyKeyPath
+    @usableFromInline var key: Key
+
+    @usableFromInline
+    init(path: AnyKeyPath, key: Key) {
+        self.path = path
+        self.key = key
+    }
 }
 
 /// The id of an enum case's payload: the enum and the payload's type.
+@usableFromInline
 struct CaseKey: Hashable, Sendable {
-    var whole: ObjectIdentifier
-    var part: ObjectIdentifier
+    @usableFromInline var whole: ObjectIdentifier
+    @usableFromInline var part: ObjectIdentifier
+
+    @usableFromInline
+    init(whole: ObjectIdentifier, part: ObjectIdentifier) {
+        self.whole = whole
+        self.part = part
+    }
 }

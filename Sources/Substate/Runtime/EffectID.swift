@@ -4,11 +4,18 @@
 @usableFromInline
 package struct EffectID: Hashable, @unchecked Sendable {
     // `AnyHashable` is not `Sendable`, but it only ever wraps a `Sendable` value.
-    let base: AnyHashable
-    let hash: Int
+    @usableFromInline let base: AnyHashable
+    @usableFromInline let hash: Int
 
+    @usableFromInline
     package init(_ id: some Hashable & Sendable) {
-        base = AnyHashable(id)
+        self.init(erased: AnyHashable(id))
+    }
+
+    /// An id from a value already erased (it wraps a `Sendable` value).
+    @usableFromInline
+    init(erased base: AnyHashable) {
+        self.base = base
         hash = base.hashValue
     }
 
@@ -21,4 +28,20 @@ package struct EffectID: Hashable, @unchecked Sendable {
     package func hash(into hasher: inout Hasher) {
         hasher.combine(hash)
     }
+}
+
+/// A `Sendable` value kept erased but not yet hashed: what a keyed lens carries, so that
+/// making one in every update costs no hashing until an effect actually needs the id.
+@usableFromInline
+struct PendingEffectID: @unchecked Sendable {
+    // It only ever wraps a `Sendable` value.
+    @usableFromInline let base: AnyHashable
+
+    @usableFromInline
+    init(_ id: some Hashable & Sendable) {
+        base = AnyHashable(id)
+    }
+
+    @usableFromInline
+    var id: EffectID { EffectID(erased: base) }
 }

@@ -29,27 +29,31 @@ import Observation
 /// ``StoreTask``). It does not reattach if the part comes back: make a new scope.
 @MainActor
 public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: Observable {
-    private var current: State
-    private let registrar = ObservationRegistrar()
-    private let read: @MainActor () -> State?
-    private let forward: @MainActor (Action) -> StoreTask
-    private let register: @MainActor (any ScopeRefreshing) -> Void
+    @usableFromInline var current: State
+    @usableFromInline let registrar = ObservationRegistrar()
+    @usableFromInline let read: @MainActor () -> State?
+    @usableFromInline let forward: @MainActor (Action) -> StoreTask
+    @usableFromInline let register: @MainActor (ScopeLink) -> Void
 
     /// Whether the scope's part disappeared from the root state. A detached scope keeps its
     /// last state and ignores sends.
-    public private(set) var isDetached = false
+    public var isDetached: Bool { detached }
+    @usableFromInline var detached = false
 
+    @inlinable
     init(
         initial: State,
         read: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
-        register: @escaping @MainActor (any ScopeRefreshing) -> Void
+        register: @escaping @MainActor (ScopeLink) -> Void
     ) {
         current = initial
         self.read = read
         self.forward = forward
         self.register = register
-        register(self)
+        // The link is a closure made here, in the caller's module, so that refreshing is
+        // specialised for the part's type rather than going through generic code.
+        register(ScopeLink { [weak self] in self?.parentDidCommit() ?? false })
     }
 
     /// The scope's part of the root state, as of the root's last commit.
@@ -63,7 +67,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     /// - Returns: The root store's task for it; a finished one if the scope is detached.
     @discardableResult
     public func send(_ action: Action) -> StoreTask {
-        guard !isDetached else { return StoreTask(group: nil) }
+        guard !detached else { return StoreTask(group: nil) }
         return forward(action)
     }
 
@@ -72,6 +76,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     ///   - lens: Where the smaller part lives in this scope's part.
     ///   - tag: Wraps the smaller part's actions in this scope's actions.
     /// - Returns: The scoped store.
+    @inlinable
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
         state lens: Lens<State, ChildState>,
         action tag: @escaping @Sendable (ChildAction) -> Action
@@ -91,6 +96,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     ///   - lens: Where the smaller part may live in this scope's part.
     ///   - tag: Wraps the smaller part's actions in this scope's actions.
     /// - Returns: The scoped store, or `nil` if the part is missing now.
+    @inlinable
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
         state lens: OptionalLens<State, ChildState>,
         action tag: @escaping @Sendable (ChildAction) -> Action
@@ -118,11 +124,14 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     }
 }
 
-extension ScopedStore: ScopeRefreshing {
+extension ScopedStore {
+    /// Re-reads the part after a commit of the root, and notifies observers if it changed.
+    /// Returns `false` once the scope no longer needs refreshing (it is detached).
+    @inlinable
     func parentDidCommit() -> Bool {
-        guard !isDetached else { return false }
+        guard !detached else { return false }
         guard let next = read() else {
-            isDetached = true
+            detached = true
             return false
         }
         guard next != current else { return true }
@@ -131,11 +140,4 @@ extension ScopedStore: ScopeRefreshing {
         }
         return true
     }
-}
-
-/// What a root store tells its scopes after each commit.
-@MainActor
-protocol ScopeRefreshing: AnyObject {
-    /// Re-reads the part; returns `false` once the scope no longer needs refreshing.
-    func parentDidCommit() -> Bool
 }

@@ -4,15 +4,18 @@ extension Store {
     ///   - lens: Where the part lives in the state.
     ///   - tag: Wraps the part's actions in this store's (the enum case, `AppAction.settings`).
     /// - Returns: The scoped store.
+    @inlinable
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
         state lens: Lens<State, ChildState>,
         action tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction> {
+        // A scope holds its root strongly (the root holds its scopes weakly): a view's scope
+        // keeps the state it shows alive.
         ScopedStore(
             initial: lens.get(storage.value),
-            read: { [weak self] in self.map { lens.get($0.storage.value) } },
-            forward: { [weak self] in self?.send(tag($0)) ?? StoreTask(group: nil) },
-            register: { [weak self] in self?.scopes.append(ScopeLink(scope: $0)) }
+            read: { lens.get(self.storage.value) },
+            forward: { self.send(tag($0)) },
+            register: { self.scopes.append($0) }
         )
     }
 
@@ -31,6 +34,7 @@ extension Store {
     ///   - lens: Where the part may live in the state.
     ///   - tag: Wraps the part's actions in this store's.
     /// - Returns: The scoped store, or `nil` if the part is missing now.
+    @inlinable
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
         state lens: OptionalLens<State, ChildState>,
         action tag: @escaping @Sendable (ChildAction) -> Action
@@ -38,9 +42,9 @@ extension Store {
         guard let initial = lens.get(storage.value) else { return nil }
         return ScopedStore(
             initial: initial,
-            read: { [weak self] in self.flatMap { lens.get($0.storage.value) } },
-            forward: { [weak self] in self?.send(tag($0)) ?? StoreTask(group: nil) },
-            register: { [weak self] in self?.scopes.append(ScopeLink(scope: $0)) }
+            read: { lens.get(self.storage.value) },
+            forward: { self.send(tag($0)) },
+            register: { self.scopes.append($0) }
         )
     }
 
@@ -70,21 +74,28 @@ extension Store {
         defer { isRefreshingScopes = false }
         repeat {
             scopesNeedRefresh = false
-            var done: Set<ObjectIdentifier> = []
-            for link in scopes {
-                guard let scope = link.scope else { continue }
-                if !scope.parentDidCommit() { done.insert(ObjectIdentifier(scope)) }
+            let links = scopes
+            var finished: [Int] = []
+            for index in links.indices where !links[index].refresh() {
+                finished.append(index)
             }
-            scopes.removeAll { link in
-                guard let scope = link.scope else { return true }
-                return done.contains(ObjectIdentifier(scope))
+            // Scopes made while refreshing were appended after `links`, so the indices of the
+            // finished ones are still right.
+            for index in finished.reversed() {
+                scopes.remove(at: index)
             }
         } while scopesNeedRefresh
     }
 }
 
-/// A root store's weak link to one of its scopes.
+/// A root store's link to one of its scopes: refreshes it, and returns `false` once the scope
+/// is gone or detached. It holds the scope weakly.
 @usableFromInline
 struct ScopeLink {
-    weak var scope: (any ScopeRefreshing)?
+    @usableFromInline let refresh: @MainActor () -> Bool
+
+    @usableFromInline
+    init(_ refresh: @escaping @MainActor () -> Bool) {
+        self.refresh = refresh
+    }
 }
