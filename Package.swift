@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Substate", targets: ["Substate"]),
         .library(name: "SubstateTesting", targets: ["SubstateTesting"]),
         .executable(name: "countdown", targets: ["CountdownSample"]),
+        .executable(name: "todos", targets: ["TodosSample"]),
         .executable(name: "substate-benchmark", targets: ["SubstateBenchmark"]),
     ],
     targets: [
@@ -19,6 +20,11 @@ let package = Package(
             name: "CountdownSample",
             dependencies: ["Substate"],
             path: "Samples/Countdown"
+        ),
+        .executableTarget(
+            name: "TodosSample",
+            dependencies: ["Substate"],
+            path: "Samples/Todos"
         ),
         .executableTarget(
             name: "SubstateBenchmark",
