@@ -49,8 +49,9 @@ extension EffectCases {
 
     /// `effect.cancelInFlight`: each send restarts the same cancellable, long-sleeping
     /// effect. Nanoseconds per send, and the resident memory before and at its peak.
-    static func cancelInFlight(operations: Int, rounds: Int) async -> (Double, Memory) {
+    static func cancelInFlight(operations: Int, rounds: Int) async -> (Double, Memory, Int) {
         var best = Double.infinity
+        var afterSends = 0
         let before = Memory.current()
         for _ in 0..<rounds {
             let store = Store(state: Counter(), environment: (), update: Counter.update)
@@ -59,15 +60,16 @@ extension EffectCases {
                     if index % 100 == 0 { arm { _ = store.state } }
                     store.send(.restart)
                 }
+                afterSends = max(afterSends, Memory.current().residentBytes)
                 store.cancelEffects()
                 await store.finishEffects()
             }
             precondition(store.state.count == 0, "a cancelled effect delivered its action")
             best = min(best, elapsed / Double(operations))
         }
-        return (
-            best, Memory(residentBytes: before.residentBytes, peakBytes: Memory.current().peakBytes)
-        )
+        let memory = Memory(
+            residentBytes: before.residentBytes, peakBytes: Memory.current().peakBytes)
+        return (best, memory, afterSends)
     }
 }
 

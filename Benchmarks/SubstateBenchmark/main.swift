@@ -131,14 +131,15 @@ if selected("effect.start") {
 }
 
 if selected("effect.cancelInFlight") {
-    let (restart, memory) = await EffectCases.cancelInFlight(
+    let (restart, memory, afterSends) = await EffectCases.cancelInFlight(
         operations: 100_000 / scale, rounds: rounds)
     results.append(
         Result(
             name: "effect.cancelInFlight", nanosecondsPerOperation: restart,
             baselineNanosecondsPerOperation: counter?.0, goal: nil, goalNanoseconds: 5_000,
             note: "ns per restart; resident \(Memory.megabytes(memory.residentBytes)) before, "
-                + "peak \(Memory.megabytes(memory.peakBytes))")
+                + "\(Memory.megabytes(afterSends)) after the sends, "
+                + "process peak \(Memory.megabytes(memory.peakBytes))")
     )
 }
 

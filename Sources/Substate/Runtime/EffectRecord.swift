@@ -38,7 +38,12 @@ final class EffectRecord: EffectHandle {
     @usableFromInline
     package func cancel() {
         let previous = phase.exchange(Phase.cancelled, ordering: .acquiringAndReleasing)
-        if previous == Phase.attached { task?.cancel() }
+        guard previous == Phase.attached else { return }
+        // Only the first canceller gets here. Let go of the task: a cancelled task that has
+        // ended should not stay in memory until the store hears that it ended.
+        let task = self.task
+        self.task = nil
+        task?.cancel()
     }
 
     @usableFromInline
