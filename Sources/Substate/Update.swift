@@ -95,6 +95,22 @@ public struct Update<State, Action: Sendable> {
 
 extension Update: Sendable where State: Sendable {}
 
+/// Moves an update's state into `target` (uninitialized memory) and returns its effect, without
+/// copying the state: each field is moved out of a temporary slot, which is then released
+/// with nothing left to destroy. Copying `update.state` instead would retain every reference
+/// inside the state (strings, arrays, nested children) and release them again right after.
+@inlinable
+func unpack<State, Action>(
+    _ makeUpdate: () -> Update<State, Action>, stateInto target: UnsafeMutablePointer<State>
+) -> Effect<Action> {
+    withUnsafeTemporaryAllocation(of: Update<State, Action>.self, capacity: 1) { buffer in
+        let slot = buffer.baseAddress!
+        slot.initialize(to: makeUpdate())
+        target.moveInitialize(from: slot.pointer(to: \.state)!, count: 1)
+        return slot.pointer(to: \.effect)!.move()
+    }
+}
+
 extension Update {
     /// The same update, followed by actions delivered synchronously after it: an
     /// action-to-action "follow-up" that reads better than an effect.

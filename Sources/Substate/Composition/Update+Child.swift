@@ -118,9 +118,6 @@ func movingUpdate<State, Action>(
     _ value: inout State, _ body: (consuming State) -> Update<State, Action>
 ) -> Effect<Action> {
     withUnsafeMutablePointer(to: &value) { pointer in
-        let update = body(pointer.move())
-        // `update.state` is the only copy: the moved-out value went into `body`.
-        pointer.initialize(to: update.state)
-        return update.effect
+        unpack({ body(pointer.move()) }, stateInto: pointer)
     }
 }

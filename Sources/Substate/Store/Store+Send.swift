@@ -98,11 +98,12 @@ extension Store {
     /// Returns the group the effect joined: `group`, or a new one if there was none.
     @inlinable
     func process(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
-        let update = updateFunction(storage.take(), environment, action)
-        storage.put(update.state)
+        // The state goes from the cell into the update function and back without a copy.
+        let effect = unpack(
+            { updateFunction(storage.take(), environment, action) }, stateInto: storage.pointer)
+        storage.isPresent = true
         if processedActions.hasSubscribers { processedActions.publish(action) }
         if committedStates.hasSubscribers { committedStates.publish(storage.value) }
-        let effect = update.effect
         if effect.isNone { return group }
         let group = group ?? EffectGroup.make(scope: registry)
         start(effect, in: group)
