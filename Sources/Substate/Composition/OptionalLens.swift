@@ -12,8 +12,17 @@
 /// the child is removed.
 public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     // Sendable for the same reason as `Lens`.
-    @usableFromInline let read: @Sendable (Whole) -> Part?
-    @usableFromInline let write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool
+    @usableFromInline
+    enum Storage {
+        /// An element of an array by index, kept as data so that making the lens in every
+        /// update allocates nothing.
+        case element(WritableKeyPath<Whole, [Part]>, Int)
+        case closures(
+            read: @Sendable (Whole) -> Part?,
+            write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool)
+    }
+
+    @usableFromInline let storage: Storage
     /// The key of a keyed part, made into an effect id only when an effect needs one.
     @usableFromInline let effectKey: PendingEffectID?
 
@@ -28,13 +37,14 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         get: @escaping @Sendable (Whole) -> Part?,
         set: @escaping @Sendable (inout Whole, Part) -> Void
     ) {
-        read = get
-        write = { whole, body in
-            guard var part = get(whole) else { return false }
-            body(&part)
-            set(&whole, part)
-            return true
-        }
+        storage = .closures(
+            read: get,
+            write: { whole, body in
+                guard var part = get(whole) else { return false }
+                body(&part)
+                set(&whole, part)
+                return true
+            })
         effectKey = nil
     }
 
@@ -42,12 +52,13 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// - Parameter keyPath: The path from the whole to the optional part.
     @inlinable
     public init(_ keyPath: any WritableKeyPath<Whole, Part?> & Sendable) {
-        read = { $0[keyPath: keyPath] }
-        write = { whole, body in
-            guard whole[keyPath: keyPath] != nil else { return false }
-            body(&whole[keyPath: keyPath]!)
-            return true
-        }
+        storage = .closures(
+            read: { $0[keyPath: keyPath] },
+            write: { whole, body in
+                guard whole[keyPath: keyPath] != nil else { return false }
+                body(&whole[keyPath: keyPath]!)
+                return true
+            })
         effectKey = nil
     }
 
@@ -57,9 +68,37 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         write: @escaping @Sendable (inout Whole, (inout Part) -> Void) -> Bool,
         effectKey: PendingEffectID?
     ) {
-        self.read = read
-        self.write = write
+        storage = .closures(read: read, write: write)
         self.effectKey = effectKey
+    }
+
+    @usableFromInline
+    init(storage: Storage, effectKey: PendingEffectID?) {
+        self.storage = storage
+        self.effectKey = effectKey
+    }
+
+    @inlinable
+    func read(_ whole: Whole) -> Part? {
+        switch storage {
+        case .element(let keyPath, let index):
+            let array = whole[keyPath: keyPath]
+            return array.indices.contains(index) ? array[index] : nil
+        case .closures(let read, _):
+            return read(whole)
+        }
+    }
+
+    @inlinable
+    func write(_ whole: inout Whole, _ body: (inout Part) -> Void) -> Bool {
+        switch storage {
+        case .element(let keyPath, let index):
+            guard whole[keyPath: keyPath].indices.contains(index) else { return false }
+            body(&whole[keyPath: keyPath][index])
+            return true
+        case .closures(_, let write):
+            return write(&whole, body)
+        }
     }
 
     /// The part of a whole, or `nil` if it is missing.
@@ -136,17 +175,8 @@ extension OptionalLens {
         at index: Int, in keyPath: any WritableKeyPath<Whole, [Part]> & Sendable
     ) -> OptionalLens {
         OptionalLens(
-            read: { whole in
-                let array = whole[keyPath: keyPath]
-                return array.indices.contains(index) ? array[index] : nil
-            },
-            write: { whole, body in
-                guard whole[keyPath: keyPath].indices.contains(index) else { return false }
-                body(&whole[keyPath: keyPath][index])
-                return true
-            },
-            effectKey: PendingEffectID(ChildKey(path: keyPath as AnyKeyPath, key: index))
-        )
+            storage: .element(keyPath, index),
+            effectKey: PendingEffectID(ChildKey(path: keyPath as AnyKeyPath, key: index)))
     }
 
     /// An optional lens to the element with an id in an array of `Identifiable` elements.
