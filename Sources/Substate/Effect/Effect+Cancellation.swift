@@ -2,17 +2,19 @@ extension Effect {
     /// Makes the effect cancellable by an id.
     ///
     /// Any `Hashable & Sendable` value is an id: a string, an enum case, a type's
-    /// `ObjectIdentifier`, a child's `Identifiable` id. Ids are scoped to the store that runs
-    /// the effect: two stores never cancel each other's effects.
+    /// `ObjectIdentifier`, a child's `Identifiable` id. Two ids match when their values have
+    /// the same type and are equal: `1 as Int` and `1 as Int8` are different ids (unlike
+    /// `AnyHashable`, which would equate them). Ids are scoped to the store that runs the
+    /// effect: two stores never cancel each other's effects.
     ///
     /// ```swift
     /// case .searchChanged(let query):
     ///     return Update(state: state, effect: .run { send in
     ///         await send(.results(try await environment.search(query)))
     ///     }
-    ///     .cancellable(id: SearchID.self, cancelInFlight: true))  // take the latest
+    ///     .cancellable(id: "search", cancelInFlight: true))  // take the latest
     /// case .cancelSearch:
-    ///     return Update(state: state, effect: .cancel(id: SearchID.self))
+    ///     return Update(state: state, effect: .cancel(id: "search"))
     /// ```
     ///
     /// Once an effect is cancelled, the actions it produces are dropped, including those it

@@ -39,7 +39,7 @@ extension Effect {
         case .run, .work, .concatenate:
             spawn(self, ids)
         case .cancellable(let id, let cancelInFlight, let inner):
-            if cancelInFlight { scope.cancel(ids: [id]) }
+            if cancelInFlight { scope.cancel(id: id) }
             inner.start(
                 in: scope, ids: ids.isEmpty ? [id] : ids + [id], deliver: deliver, spawn: spawn)
         case .cancel(let targets):
@@ -98,7 +98,7 @@ extension Effect {
             }
         case .cancellable(let id, let cancelInFlight, let inner):
             // Inside a task, an id names the whole task that runs it.
-            if cancelInFlight { context.scope.cancel(ids: [id]) }
+            if cancelInFlight { context.scope.cancel(id: id) }
             context.scope.add(ids: [id], to: context.handle)
             await inner.perform(send: send, context: context, report: report)
         case .cancel(let targets):

@@ -21,7 +21,7 @@ extension Effect {
     ///     return Update(state: state, effect: .run { send in
     ///         await send(.results(try await environment.search(query)))
     ///     }
-    ///     .debounce(id: SearchID.self, for: .milliseconds(300), clock: environment.clock))
+    ///     .debounce(id: "search", for: .milliseconds(300), clock: environment.clock))
     /// ```
     /// - Parameters:
     ///   - id: The id that groups the effects to debounce; ``cancel(id:)`` cancels it too.

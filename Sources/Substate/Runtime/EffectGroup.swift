@@ -38,7 +38,7 @@ struct EffectGroup: @unchecked Sendable {
     @usableFromInline
     static func make(scope: EffectScope?) -> EffectGroup {
         let buffer = Storage.create(minimumCapacity: 1) { _ in State(scope: scope) }
-        buffer.withUnsafeMutablePointerToElements { _ = pthread_mutex_init($0, nil) }
+        buffer.withUnsafeMutablePointerToElements { initializeMutex($0) }
         return EffectGroup(storage: unsafeDowncast(buffer, to: Storage.self))
     }
 

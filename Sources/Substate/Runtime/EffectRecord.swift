@@ -10,6 +10,8 @@ import Synchronization
 final class EffectRecord: EffectHandle {
     @usableFromInline let group: EffectGroup?
     @usableFromInline let phase = Atomic<Int>(Phase.detached)
+    /// The next record in its scope's stack of ended records (see `EffectScope.ended`).
+    nonisolated(unsafe) var nextEnded: UnsafeMutableRawPointer?
     nonisolated(unsafe) private var task: Task<Void, Never>?
 
     @usableFromInline

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Something running that a scope can cancel: a store's effect task, or a test store's.
 @usableFromInline
 package protocol EffectHandle: AnyObject, Sendable {
@@ -34,9 +36,11 @@ package final class EffectScope: Sendable {
 
         var isEmpty: Bool { first == nil }
 
-        var all: [ObjectIdentifier] {
-            guard let first else { return [] }
-            return others.isEmpty ? [first] : [first] + others
+        /// Calls `body` with every member, the first one first (no array for the usual one).
+        func forEach(_ body: (ObjectIdentifier) -> Void) {
+            guard let first else { return }
+            body(first)
+            for other in others { body(other) }
         }
 
         mutating func insert(_ key: ObjectIdentifier) {
@@ -64,8 +68,48 @@ package final class EffectScope: Sendable {
     }
 
     let state = Locked(State())
+    /// Effects that ended without taking the lock (see ``ended(_:)``): a lock-free stack,
+    /// linked through the records and holding a reference to each.
+    /// Holds the top record's address as an integer (0 for none): `Atomic` of a pointer is
+    /// not `Sendable`.
+    let endedRecords = Atomic<Int>(0)
 
     package init() {}
+
+    deinit {
+        forgetEnded(&state.value)
+    }
+
+    /// Notes that a record's task ended, without waiting for the lock that the main actor
+    /// holds on every send: a cancelled effect's task calls it. The scope forgets the record
+    /// the next time it takes its lock. Lock-free; each record is pushed at most once.
+    @usableFromInline
+    func ended(_ record: EffectRecord) {
+        let pointer = Int(bitPattern: Unmanaged.passRetained(record).toOpaque())
+        var head = endedRecords.load(ordering: .relaxed)
+        while true {
+            record.nextEnded = UnsafeMutableRawPointer(bitPattern: head)
+            let (exchanged, current) = endedRecords.compareExchange(
+                expected: head, desired: pointer, ordering: .releasing)
+            if exchanged { return }
+            head = current
+        }
+    }
+
+    /// Forgets the records pushed by ``ended(_:)``. Called with the lock held.
+    func forgetEnded(_ state: inout State) {
+        var next = UnsafeMutableRawPointer(
+            bitPattern: endedRecords.exchange(0, ordering: .acquiring))
+        while let pointer = next {
+            let record = Unmanaged<EffectRecord>.fromOpaque(pointer).takeRetainedValue()
+            next = record.nextEnded
+            record.nextEnded = nil
+            let key = ObjectIdentifier(record)
+            if let entry = state.entries.removeValue(forKey: key) {
+                state.forget(key, ids: entry.ids)
+            }
+        }
+    }
 
     /// Registers a started effect under ids. Returns `false` (and cancels it) once the scope
     /// is closed.
@@ -76,6 +120,7 @@ package final class EffectScope: Sendable {
             let key = ObjectIdentifier(handle)
             state.entries[key] = Entry(handle: handle, ids: ids)
             for id in ids { state.byID[id, default: Members(key)].insert(key) }
+            forgetEnded(&state)
             return true
         }
         if !inserted { handle.cancel() }
@@ -103,7 +148,36 @@ package final class EffectScope: Sendable {
     }
 
     /// The number of effects running.
-    package var count: Int { state.withLock { $0.entries.count } }
+    package var count: Int {
+        state.withLock { state in
+            forgetEnded(&state)
+            return state.entries.count
+        }
+    }
+
+    /// Cancels the effects registered under `id` (what cancel-in-flight does on every send,
+    /// so it allocates nothing when a single effect holds the id).
+    @usableFromInline
+    package func cancel(id: EffectID) {
+        let (first, others) = state.withLock { state -> ((any EffectHandle)?, [any EffectHandle]) in
+            guard let members = state.byID.removeValue(forKey: id) else { return (nil, []) }
+            var first: (any EffectHandle)?
+            var others: [any EffectHandle] = []
+            members.forEach { key in
+                guard let index = state.entries.index(forKey: key) else { return }
+                let handle = state.entries.values[index].handle
+                if first == nil { first = handle } else { others.append(handle) }
+                // The usual effect answers to this id only, which is already forgotten.
+                if state.entries.values[index].ids.count > 1 {
+                    state.forget(key, ids: state.entries.values[index].ids)
+                }
+                state.entries.values[index].ids = []
+            }
+            return (first, others)
+        }
+        first?.cancel()
+        for handle in others { handle.cancel() }
+    }
 
     /// Cancels the effects registered under any of `ids`. They stay counted until they end,
     /// but no longer answer to their ids, so a new effect can take them at once.
@@ -111,8 +185,8 @@ package final class EffectScope: Sendable {
         let handles = state.withLock { state in
             var handles: [any EffectHandle] = []
             for id in ids {
-                for key in state.byID.removeValue(forKey: id)?.all ?? [] {
-                    guard let entry = state.entries[key] else { continue }
+                state.byID.removeValue(forKey: id)?.forEach { key in
+                    guard let entry = state.entries[key] else { return }
                     handles.append(entry.handle)
                     state.forget(key, ids: entry.ids)
                     state.entries[key]?.ids = []
@@ -141,6 +215,7 @@ package final class EffectScope: Sendable {
     /// Cancels everything, refuses new effects, and tells each effect the scope closed.
     package func close() {
         let handles = state.withLock { state in
+            forgetEnded(&state)
             state.isClosed = true
             defer {
                 state.entries = [:]

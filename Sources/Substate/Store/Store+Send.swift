@@ -151,12 +151,21 @@ extension Store {
         outstanding.enter()
         let inbox = self.inbox
         let context = EffectContext(scope: registry, handle: record)
+        let (registry, outstanding) = (self.registry, self.outstanding)
         let task = Task.detached(priority: effect.priority) {
             let send = Send<Action> { await inbox.send($0, from: record) }
             await effect.perform(send: send, context: context) { error in
                 inbox.report(.failed(error, record))
             }
-            inbox.report(.finished(record))
+            if record.isCancelled {
+                // Nothing of a cancelled effect reaches the store any more: it ends here,
+                // without waiting for the main actor or for the scope's lock.
+                registry.ended(record)
+                group.leave()
+                outstanding.leave()
+            } else {
+                inbox.report(.finished(record))
+            }
         }
         record.attach(task)
     }
