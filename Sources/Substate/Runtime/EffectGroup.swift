@@ -38,7 +38,7 @@ struct EffectGroup: @unchecked Sendable {
     @usableFromInline
     static func make(scope: EffectScope?) -> EffectGroup {
         let buffer = Storage.create(minimumCapacity: 1) { _ in State(scope: scope) }
-        buffer.withUnsafeMutablePointerToElements { initializeMutex($0) }
+        buffer.withUnsafeMutablePointerToElements { _ = pthread_mutex_init($0, nil) }
         return EffectGroup(storage: unsafeDowncast(buffer, to: Storage.self))
     }
 

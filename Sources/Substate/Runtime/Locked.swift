@@ -20,7 +20,7 @@ package final class Locked<Value>: @unchecked Sendable {
     @usableFromInline
     package init(_ value: Value) {
         self.value = value
-        initializeMutex(mutex)
+        pthread_mutex_init(mutex, nil)
     }
 
     deinit {
@@ -37,18 +37,3 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 }
 
-/// Initialises a mutex for short critical sections. On glibc it is adaptive: a contended
-/// lock spins briefly before it sleeps, since the library's critical sections last tens of
-/// nanoseconds and a futex round trip costs microseconds.
-@usableFromInline
-func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-    #if canImport(Glibc)
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-    #else
-        pthread_mutex_init(mutex, nil)
-    #endif
-}
