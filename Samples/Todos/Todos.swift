@@ -42,9 +42,9 @@ struct Todos: Equatable, Sendable {
             state.nextID += 1
             return Update(state: state)
         case .destroy(let id):
+            // The row's running effects, if any, end with it.
             state.list.removeAll { $0.id == id }
-            return Update(
-                state: state, effect: .cancelEffects(of: .element(id: id, in: \Todos.list)))
+            return Update(state: state)
         case .todo(let id, let action):
             return .child(
                 action, state: state, lens: .element(id: id, in: \.list),

@@ -101,6 +101,17 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         }
     }
 
+    /// Whether the whole has the part, without copying it where the lens can tell.
+    @inlinable
+    func contains(_ whole: Whole) -> Bool {
+        switch storage {
+        case .element(let keyPath, let index):
+            return whole[keyPath: keyPath].indices.contains(index)
+        case .closures(let read, _):
+            return read(whole) != nil
+        }
+    }
+
     /// The part of a whole, or `nil` if it is missing.
     /// - Parameter whole: The whole.
     /// - Returns: Its part, if present.

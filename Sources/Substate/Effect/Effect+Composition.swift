@@ -151,10 +151,52 @@ extension Effect {
             return Effect<Mapped>(operation: .cancel(ids))
         case .cancelAll:
             return Effect<Mapped>(operation: .cancelAll)
+        case .bound(let presence, let inner):
+            return Effect<Mapped>(
+                operation: .bound(presence, inner.adapted(actions: actions, send: adapt)))
         case .deferred(let decide):
             return Effect<Mapped>(
                 operation: .deferred { scope in decide(scope).adapted(actions: actions, send: adapt)
                 })
+        }
+    }
+
+    /// The effect with every presence condition in it replaced by `lift(condition)`: how an
+    /// embedding parent restates its child's conditions in terms of its own state. Returns
+    /// the effect itself, allocating nothing, when it holds no condition.
+    @usableFromInline
+    func lifted(_ lift: @escaping @Sendable (EffectPresence) -> EffectPresence) -> Effect {
+        switch operation {
+        case .none, .actions, .run, .work, .cancel, .cancelAll:
+            return self
+        case .merge(let effects):
+            return Effect(operation: .merge(effects.map { $0.lifted(lift) }))
+        case .concatenate(let effects):
+            return Effect(operation: .concatenate(effects.map { $0.lifted(lift) }))
+        case .cancellable(let id, let cancelInFlight, let inner):
+            return Effect(
+                operation: .cancellable(id, cancelInFlight: cancelInFlight, inner.lifted(lift)))
+        case .bound(let presence, let inner):
+            return Effect(operation: .bound(lift(presence), inner.lifted(lift)))
+        case .deferred(let decide):
+            return Effect(operation: .deferred { scope in decide(scope).lifted(lift) })
+        }
+    }
+
+    /// Whether the effect holds a presence condition anywhere (see ``lifted(_:)``).
+    @usableFromInline
+    var containsPresence: Bool {
+        switch operation {
+        case .none, .actions, .run, .work, .cancel, .cancelAll:
+            return false
+        case .merge(let effects), .concatenate(let effects):
+            return effects.contains { $0.containsPresence }
+        case .cancellable(_, _, let inner):
+            return inner.containsPresence
+        case .bound:
+            return true
+        case .deferred:
+            return true
         }
     }
 

@@ -3,7 +3,7 @@ extension Effect {
     @usableFromInline var priority: TaskPriority? {
         switch operation {
         case .run(let priority, _, _), .work(let priority, _): return priority
-        case .cancellable(_, _, let inner): return inner.priority
+        case .cancellable(_, _, let inner), .bound(_, let inner): return inner.priority
         default: return nil
         }
     }
@@ -17,15 +17,16 @@ extension Effect {
     /// effects exactly as ``Store`` does.
     /// - Parameters:
     ///   - scope: The store's effects, for cancellation ids and throttles.
-    ///   - ids: The ids of the `cancellable` operators around this effect.
+    ///   - tags: The ids of the `cancellable` operators around this effect, and the
+    ///     presence conditions of the children that started it.
     ///   - deliver: Called with each synchronous action, in order.
-    ///   - spawn: Called with each part that needs a task, and its ids.
+    ///   - spawn: Called with each part that needs a task, and its tags.
     @usableFromInline
     package func start(
         in scope: EffectScope,
-        ids: [EffectID] = [],
+        tags: EffectTags = EffectTags(),
         deliver: (Action) -> Void,
-        spawn: (Effect, [EffectID]) -> Void
+        spawn: (Effect, EffectTags) -> Void
     ) {
         switch operation {
         case .none:
@@ -34,20 +35,25 @@ extension Effect {
             for action in actions { deliver(action) }
         case .merge(let effects):
             for effect in effects {
-                effect.start(in: scope, ids: ids, deliver: deliver, spawn: spawn)
+                effect.start(in: scope, tags: tags, deliver: deliver, spawn: spawn)
             }
         case .run, .work, .concatenate:
-            spawn(self, ids)
+            spawn(self, tags)
         case .cancellable(let id, let cancelInFlight, let inner):
             if cancelInFlight { scope.cancel(id: id) }
-            inner.start(
-                in: scope, ids: ids.isEmpty ? [id] : ids + [id], deliver: deliver, spawn: spawn)
+            var tags = tags
+            tags.ids.append(id)
+            inner.start(in: scope, tags: tags, deliver: deliver, spawn: spawn)
         case .cancel(let targets):
             scope.cancel(ids: targets)
         case .cancelAll:
             scope.cancelAll()
+        case .bound(let presence, let inner):
+            var tags = tags
+            tags.presences.append(presence)
+            inner.start(in: scope, tags: tags, deliver: deliver, spawn: spawn)
         case .deferred(let decide):
-            decide(scope).start(in: scope, ids: ids, deliver: deliver, spawn: spawn)
+            decide(scope).start(in: scope, tags: tags, deliver: deliver, spawn: spawn)
         }
     }
 
@@ -105,6 +111,10 @@ extension Effect {
             context.scope.cancel(ids: targets)
         case .cancelAll:
             context.scope.cancelAll()
+        case .bound(let presence, let inner):
+            // Inside a task, a condition holds for the whole task that runs it.
+            context.scope.add(presence: presence, to: context.handle)
+            await inner.perform(send: send, context: context, report: report)
         case .deferred(let decide):
             await decide(context.scope).perform(send: send, context: context, report: report)
         }

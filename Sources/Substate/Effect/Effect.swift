@@ -53,6 +53,9 @@ public struct Effect<Action: Sendable>: Sendable {
         case cancellable(EffectID, cancelInFlight: Bool, Effect)
         case cancel([EffectID])
         case cancelAll
+        /// Cancelled by the store once the part of the state that started it is gone (the
+        /// effects of a child embedded through an `OptionalLens`).
+        case bound(EffectPresence, Effect)
         /// Decided when the store starts it, with the store's scope at hand (`throttle`).
         case deferred(@Sendable (EffectScope) -> Effect)
 

@@ -22,6 +22,8 @@ package final class EffectScope: Sendable {
     struct Entry {
         var handle: any EffectHandle
         var ids: [EffectID]
+        /// The conditions under which the effect may go on; empty for most effects.
+        var presences: [EffectPresence] = []
     }
 
     /// The effects under one id: usually one (take-latest), so the first is kept inline and
@@ -65,9 +67,13 @@ package final class EffectScope: Sendable {
         var byID: [EffectID: Members] = [:]
         var gates: [EffectID: AnyObject] = [:]
         var isClosed = false
+        /// The number of entries with presence conditions.
+        var bound = 0
     }
 
     let state = Locked(State())
+    /// `state.bound`, readable without the lock: the store asks it after every action.
+    @usableFromInline let boundCount = Atomic<Int>(0)
     /// Effects that ended without taking the lock (see ``ended(_:)``): a lock-free stack,
     /// linked through the records and holding a reference to each.
     /// Holds the top record's address as an integer (0 for none): `Atomic` of a pointer is
@@ -107,24 +113,78 @@ package final class EffectScope: Sendable {
             let key = ObjectIdentifier(record)
             if let entry = state.entries.removeValue(forKey: key) {
                 state.forget(key, ids: entry.ids)
+                if !entry.presences.isEmpty { bind(&state, by: -1) }
             }
         }
     }
 
-    /// Registers a started effect under ids. Returns `false` (and cancels it) once the scope
-    /// is closed.
+    /// Registers a started effect under ids and presence conditions. Returns `false` (and
+    /// cancels it) once the scope is closed.
     @usableFromInline
-    package func insert(_ handle: any EffectHandle, ids: [EffectID] = []) -> Bool {
+    package func insert(_ handle: any EffectHandle, tags: EffectTags = EffectTags()) -> Bool {
         let inserted = state.withLock { state in
             guard !state.isClosed else { return false }
-            let key = ObjectIdentifier(handle)
-            state.entries[key] = Entry(handle: handle, ids: ids)
-            for id in ids { state.byID[id, default: Members(key)].insert(key) }
             forgetEnded(&state)
+            let key = ObjectIdentifier(handle)
+            state.entries[key] = Entry(handle: handle, ids: tags.ids, presences: tags.presences)
+            for id in tags.ids { state.byID[id, default: Members(key)].insert(key) }
+            if !tags.presences.isEmpty { bind(&state, by: 1) }
             return true
         }
         if !inserted { handle.cancel() }
         return inserted
+    }
+
+    /// Registers a started effect under ids. Returns `false` (and cancels it) once the scope
+    /// is closed.
+    package func insert(_ handle: any EffectHandle, ids: [EffectID]) -> Bool {
+        insert(handle, tags: EffectTags(ids: ids))
+    }
+
+    /// Adds a presence condition to a running effect (a child's effect met inside a task).
+    package func add(presence: EffectPresence, to handle: any EffectHandle) {
+        state.withLock { state in
+            let key = ObjectIdentifier(handle)
+            guard let index = state.entries.index(forKey: key) else { return }
+            if state.entries.values[index].presences.isEmpty { bind(&state, by: 1) }
+            state.entries.values[index].presences.append(presence)
+        }
+    }
+
+    /// Counts entries with presence conditions, under the lock.
+    private func bind(_ state: inout State, by change: Int) {
+        state.bound += change
+        boundCount.store(state.bound, ordering: .relaxed)
+    }
+
+    /// Whether some running effect has a presence condition: when not, the store skips
+    /// ``cancelAbsent(in:)`` after an action at the cost of one atomic load.
+    @inlinable
+    package var hasPresenceConditions: Bool { boundCount.load(ordering: .relaxed) > 0 }
+
+    /// Cancels the effects whose presence conditions fail for `state`: the effects of
+    /// children that are no longer there. Each cancelled effect forgets its ids and its
+    /// conditions at once. O(effects with conditions × depth of their lenses).
+    @usableFromInline
+    package func cancelAbsent<State>(in state: UnsafePointer<State>) {
+        let handles = self.state.withLock { scope -> [any EffectHandle] in
+            var absent: [ObjectIdentifier] = []
+            for (key, entry) in scope.entries where !entry.presences.isEmpty {
+                if !entry.presences.allSatisfy({ $0.isPresent(in: state) }) { absent.append(key) }
+            }
+            var handles: [any EffectHandle] = []
+            for key in absent {
+                guard let index = scope.entries.index(forKey: key) else { continue }
+                let entry = scope.entries.values[index]
+                handles.append(entry.handle)
+                scope.forget(key, ids: entry.ids)
+                scope.entries.values[index].ids = []
+                scope.entries.values[index].presences = []
+                bind(&scope, by: -1)
+            }
+            return handles
+        }
+        for handle in handles { handle.cancel() }
     }
 
     /// Adds ids to a running effect (a `cancellable` met inside its task).
@@ -144,6 +204,7 @@ package final class EffectScope: Sendable {
             let key = ObjectIdentifier(handle)
             guard let entry = state.entries.removeValue(forKey: key) else { return }
             state.forget(key, ids: entry.ids)
+            if !entry.presences.isEmpty { bind(&state, by: -1) }
         }
     }
 
@@ -221,6 +282,7 @@ package final class EffectScope: Sendable {
                 state.entries = [:]
                 state.byID = [:]
                 state.gates = [:]
+                bind(&state, by: -state.bound)
             }
             return state.entries.values.map(\.handle)
         }

@@ -36,4 +36,3 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
-

@@ -104,6 +104,8 @@ extension Store {
         storage.isPresent = true
         if processedActions.hasSubscribers { processedActions.publish(action) }
         if committedStates.hasSubscribers { committedStates.publish(storage.value) }
+        // The effects of children that this action removed end with them.
+        if registry.hasPresenceConditions { registry.cancelAbsent(in: storage.pointer) }
         if effect.isNone { return group }
         let group = group ?? EffectGroup.make(scope: registry)
         start(effect, in: group)
@@ -138,15 +140,15 @@ extension Store {
         effect.start(
             in: registry,
             deliver: { enqueue($0, in: group) },
-            spawn: { spawn($0, ids: $1, in: group) }
+            spawn: { spawn($0, tags: $1, in: group) }
         )
     }
 
     /// Runs an effect in a task of its own, off the main actor.
     @inlinable
-    func spawn(_ effect: Effect<Action>, ids: [EffectID], in group: EffectGroup) {
+    func spawn(_ effect: Effect<Action>, tags: EffectTags, in group: EffectGroup) {
         let record = EffectRecord(group: group)
-        guard registry.insert(record, ids: ids) else { return }
+        guard registry.insert(record, tags: tags) else { return }
         group.enter(record)
         outstanding.enter()
         let inbox = self.inbox

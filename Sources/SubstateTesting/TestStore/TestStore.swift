@@ -160,15 +160,19 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     func step(_ action: Action, origin: Location, label: @autoclosure () -> String) -> [Int] {
         let update = updateFunction(state, environment, action)
         state = update.state
+        // The effects of children that this action removed end with them, as in a `Store`.
+        if effects.scope.hasPresenceConditions {
+            withUnsafePointer(to: state) { effects.scope.cancelAbsent(in: $0) }
+        }
         var ids: [Int] = []
         var described: String?
         update.effect.start(
             in: effects.scope,
             deliver: { effects.deliver($0, origin: origin) },
-            spawn: { effect, effectIDs in
+            spawn: { effect, tags in
                 if described == nil { described = label() }
                 ids.append(
-                    effects.spawn(effect, ids: effectIDs, origin: origin, label: described ?? ""))
+                    effects.spawn(effect, tags: tags, origin: origin, label: described ?? ""))
             }
         )
         return ids

@@ -41,7 +41,7 @@ final class TestStoreEffects<Action: Sendable>: Sendable {
 
     /// Runs an effect on the scheduler; its actions and errors come back here.
     func spawn(
-        _ effect: Effect<Action>, ids: [EffectID] = [], origin: Location, label: String
+        _ effect: Effect<Action>, tags: EffectTags = EffectTags(), origin: Location, label: String
     ) -> Int {
         let id = contents.withLock { contents in
             defer { contents.nextID += 1 }
@@ -51,7 +51,7 @@ final class TestStoreEffects<Action: Sendable>: Sendable {
         let contents = self.contents
         let scope = self.scope
         let handle = TaskHandle()
-        _ = scope.insert(handle, ids: ids)
+        _ = scope.insert(handle, tags: tags)
         let context = EffectContext(scope: scope, handle: handle)
         let send = Send<Action> { action in
             guard !Task.isCancelled else { return }
