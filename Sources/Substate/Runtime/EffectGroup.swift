@@ -1,45 +1,46 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Synchronization
 
 /// The work one `send` caused: its queued actions and the effect tasks they started,
 /// transitively. Waiters resume when nothing of it is pending any more.
 ///
-/// One allocation per group (the state is the buffer's header, the mutex its element), since
-/// every send that starts an effect makes one. A struct around the buffer, because a
-/// `ManagedBuffer` cannot be `Sendable` itself; copies share the buffer.
+/// Every send that starts an effect makes one, and every effect enters and leaves one from
+/// two threads, so counting is lock-free: `pending` and the flags are atomics, and a lock is
+/// taken only to wait, and to resume the waiters when `pending` reaches zero. The lock is
+/// one of a few shared stripes (see ``WaiterLocks``), so a group costs one allocation and no
+/// mutex of its own. A struct around the storage, so that call sites read as values; copies
+/// share the storage.
 @usableFromInline
-struct EffectGroup: @unchecked Sendable {
+struct EffectGroup: Sendable {
     @usableFromInline let storage: Storage
 
     @usableFromInline
-    final class Storage: ManagedBuffer<State, pthread_mutex_t> {
-        deinit {
-            _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+    final class Storage: Sendable {
+        /// Queued actions and effect records not finished yet.
+        let pending = Atomic<Int>(0)
+        /// ``Flags`` bits.
+        let flags = Atomic<Int>(0)
+        /// The store's effects, to find this group's records when it is cancelled.
+        let scope: EffectScope?
+        /// Guarded by the group's stripe of ``WaiterLocks``.
+        nonisolated(unsafe) var waiters: [Int: UnsafeContinuation<Void, Never>] = [:]
+        nonisolated(unsafe) var nextWaiter = 0
+
+        init(scope: EffectScope?) {
+            self.scope = scope
         }
     }
 
-    @usableFromInline
-    struct State {
-        var pending = 0
-        var isCancelled = false
-        var isClosed = false
-        var nextWaiter = 0
-        var waiters: [Int: UnsafeContinuation<Void, Never>] = [:]
-        /// The store's effects, to find this group's records when it is cancelled.
-        let scope: EffectScope?
+    enum Flags {
+        static let cancelled = 1
+        static let closed = 2
+        /// Someone may be waiting: ``leave()`` takes the lock only then.
+        static let hasWaiters = 4
     }
 
     /// Makes a group for the effects of `scope`.
     @usableFromInline
     static func make(scope: EffectScope?) -> EffectGroup {
-        let buffer = Storage.create(minimumCapacity: 1) { _ in State(scope: scope) }
-        buffer.withUnsafeMutablePointerToElements { _ = pthread_mutex_init($0, nil) }
-        return EffectGroup(storage: unsafeDowncast(buffer, to: Storage.self))
+        EffectGroup(storage: Storage(scope: scope))
     }
 
     @usableFromInline
@@ -47,79 +48,90 @@ struct EffectGroup: @unchecked Sendable {
         self.storage = storage
     }
 
-    private func withLock<Result>(_ body: (inout State) -> Result) -> Result {
-        storage.withUnsafeMutablePointers { state, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return body(&state.pointee)
-        }
-    }
-
     /// Counts one more piece of pending work: a queued action, or an effect record (which is
     /// cancelled at once if the group was).
     @usableFromInline func enter(_ record: EffectRecord? = nil) {
-        let cancel = withLock { state in
-            state.pending += 1
-            return state.isCancelled
-        }
-        if cancel { record?.cancel() }
+        storage.pending.add(1, ordering: .relaxed)
+        if let record, isCancelled { record.cancel() }
     }
 
     /// Marks one piece of work done; resumes waiters when none is left.
     @usableFromInline func leave() {
-        let waiters: [UnsafeContinuation<Void, Never>] = withLock { state in
-            state.pending -= 1
-            guard state.pending <= 0, !state.waiters.isEmpty else { return [] }
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+        // Sequentially consistent, like the waiter's flag store and `pending` load: one of
+        // the two sides sees the other's write, so no wake-up is lost.
+        let remaining = storage.pending.subtract(1, ordering: .sequentiallyConsistent).newValue
+        guard remaining <= 0 else { return }
+        if storage.flags.load(ordering: .sequentiallyConsistent) & Flags.hasWaiters != 0 {
+            resumeWaiters()
         }
-        for waiter in waiters { waiter.resume() }
     }
 
     /// Ends the group for good (the store was torn down): waiters resume now and later.
     func close() {
-        let waiters: [UnsafeContinuation<Void, Never>] = withLock { state in
-            state.isClosed = true
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
-        }
-        for waiter in waiters { waiter.resume() }
+        storage.flags.bitwiseOr(Flags.closed, ordering: .acquiringAndReleasing)
+        resumeWaiters()
     }
 
     /// Cancels the group's running effects, and any it starts from now on.
     func cancel() {
-        let scope = withLock { state in
-            state.isCancelled = true
-            return state.scope
-        }
-        scope?.cancel { ($0 as? EffectRecord)?.group?.storage === storage }
+        storage.flags.bitwiseOr(Flags.cancelled, ordering: .acquiringAndReleasing)
+        let storage = self.storage
+        storage.scope?.cancel { ($0 as? EffectRecord)?.group?.storage === storage }
     }
 
-    var isCancelled: Bool { withLock { $0.isCancelled } }
+    var isCancelled: Bool {
+        storage.flags.load(ordering: .acquiring) & Flags.cancelled != 0
+    }
 
-    var isFinished: Bool { withLock { $0.pending <= 0 || $0.isClosed } }
+    var isFinished: Bool {
+        storage.pending.load(ordering: .acquiring) <= 0
+            || storage.flags.load(ordering: .acquiring) & Flags.closed != 0
+    }
+
+    /// Takes the waiters under the lock, and resumes them outside it.
+    private func resumeWaiters() {
+        let storage = self.storage
+        let waiters = WaiterLocks.withLock(for: storage) {
+            () -> [UnsafeContinuation<Void, Never>] in
+            storage.flags.bitwiseAnd(~Flags.hasWaiters, ordering: .sequentiallyConsistent)
+            guard !storage.waiters.isEmpty else { return [] }
+            defer { storage.waiters = [:] }
+            return Array(storage.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
 
     /// Suspends until no work is pending. Returns early if the waiting task is cancelled.
+    ///
+    /// No wake-up is lost: under the lock, a waiter sets `hasWaiters`, then checks `pending`
+    /// and registers; ``leave()`` decrements `pending`, then looks at `hasWaiters` and takes
+    /// the same lock to resume.
     func wait() async {
-        let id: Int? = withLock { state in
-            guard state.pending > 0, !state.isClosed else { return nil }
-            defer { state.nextWaiter += 1 }
-            return state.nextWaiter
+        let storage = self.storage
+        let id: Int? = WaiterLocks.withLock(for: storage) {
+            guard !isFinished else { return nil }
+            defer { storage.nextWaiter += 1 }
+            return storage.nextWaiter
         }
         guard let id else { return }
         await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in
-                let resumeNow = withLock { state in
-                    guard state.pending > 0, !state.isClosed, !Task.isCancelled else {
-                        return true
-                    }
-                    state.waiters[id] = continuation
+                let resumeNow = WaiterLocks.withLock(for: storage) {
+                    storage.flags.bitwiseOr(Flags.hasWaiters, ordering: .sequentiallyConsistent)
+                    let isFinished =
+                        storage.pending.load(ordering: .sequentiallyConsistent) <= 0
+                        || storage.flags.load(ordering: .sequentiallyConsistent) & Flags.closed
+                            != 0
+                    guard !isFinished, !Task.isCancelled else { return true }
+                    storage.waiters[id] = continuation
                     return false
                 }
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
-            let waiter = withLock { $0.waiters.removeValue(forKey: id) }
+            let waiter = WaiterLocks.withLock(for: storage) {
+                storage.waiters.removeValue(forKey: id)
+            }
             waiter?.resume()
         }
     }
