@@ -62,6 +62,7 @@ extension Store {
         queue = []
         queueHead = 0
         releaseResources()
+        tearDownMiddleware()
     }
 
     /// Cancels the effects, closes the inbox, resumes every waiter and ends the sequences.
@@ -98,6 +99,15 @@ extension Store {
     /// Returns the group the effect joined: `group`, or a new one if there was none.
     @inlinable
     func process(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        if let chain = middlewareChain {
+            return processThroughMiddleware(action, in: group, chain: chain)
+        }
+        return commit(action, in: group)
+    }
+
+    /// Runs the update function for an action, commits its state and starts its effect.
+    @inlinable
+    func commit(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         // The state goes from the cell into the update function and back without a copy.
         let effect = unpack(
             { updateFunction(storage.take(), environment, action) }, stateInto: storage.pointer)

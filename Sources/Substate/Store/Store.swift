@@ -74,6 +74,9 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     @usableFromInline var isRefreshingScopes = false
     @usableFromInline var scopesNeedRefresh = false
     @usableFromInline let processedActions = Broadcast<Action>()
+    /// The middleware; `nil` when there is none, so that a plain store pays one check.
+    @usableFromInline var middlewareChain: MiddlewareChain<State, Action>?
+    var nextMiddlewareToken = 0
 
     /// Whether the store was torn down, by ``tearDown()``.
     ///
@@ -98,16 +101,20 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     ///   - state: The initial state.
     ///   - environment: The dependencies the update function and its effects use.
     ///   - update: The update function: `(State, Environment, Action) -> Update`.
+    ///   - middleware: Code that runs around the update function, in order: loggers,
+    ///     timing, persistence. See ``Middleware``.
     @inlinable
     public init(
         state: State,
         environment: Environment,
-        update: @escaping UpdateFunction
+        update: @escaping UpdateFunction,
+        middleware: [Middleware<State, Action>] = []
     ) {
         self.storage = StateCell(state)
         self.stateKeyPath = \Store.state
         self.environment = environment
         self.updateFunction = update
+        self.middlewareChain = middleware.isEmpty ? nil : MiddlewareChain(installed: middleware)
         inbox.onWake { [weak self] in
             Task { @MainActor in self?.drainInbox() }
         }
@@ -130,12 +137,15 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     ///   - create: The initial state and the effect to start with it.
     ///   - environment: The dependencies the update function and its effects use.
     ///   - update: The update function.
+    ///   - middleware: Code that runs around the update function, in order. See ``Middleware``.
     public convenience init(
         create: Update<State, Action>,
         environment: Environment,
-        update: @escaping UpdateFunction
+        update: @escaping UpdateFunction,
+        middleware: [Middleware<State, Action>] = []
     ) {
-        self.init(state: create.state, environment: environment, update: update)
+        self.init(
+            state: create.state, environment: environment, update: update, middleware: middleware)
         let effect = create.effect
         guard !effect.isNone else { return }
         isProcessing = true

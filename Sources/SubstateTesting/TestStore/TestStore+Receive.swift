@@ -1,3 +1,5 @@
+import Substate
+
 extension TestStore where Action: Equatable {
     /// Asserts that the next action an effect produced is `expected`, and checks the state it
     /// led to.

@@ -1,4 +1,4 @@
-import SubstateTesting
+import Substate
 import Testing
 
 private struct Point: Equatable {

@@ -1,0 +1,7 @@
+/// Marks the parts of the state whose changes a state logger with the ``LogFilter/marked``
+/// filter prints (the seeds' `LoggedModel`).
+///
+/// ```swift
+/// struct Settings: Equatable, Sendable, LoggedState { var title: String }
+/// ```
+public protocol LoggedState {}

@@ -1,0 +1,110 @@
+/// Code that runs around a store's update function: it watches actions and states, or
+/// intercepts actions before the update. Loggers, action timing, persistence and recording
+/// are middleware; the update function stays pure.
+///
+/// ```swift
+/// let store = Store(
+///     state: App(), environment: .live, update: App.update,
+///     middleware: [
+///         .actionLogger(),
+///         .intercept("no-op filter") { action, state in
+///             action == .refresh && state.isLoading ? .drop : .forward
+///         },
+///     ])
+/// ```
+///
+/// ## Order
+/// For each action sent or produced by an effect, the store
+/// 1. passes it through every interceptor, in the order of the list; an interceptor may
+///    drop it, replace it, or add actions after it, and what it lets through goes on to the
+///    next interceptor;
+/// 2. for each action that came out, calls every `willProcess` hook, runs the update function
+///    and commits the state, then calls every `didProcess` and `didChange` hook, in list order
+///    (middleware added at run time with ``Store/addMiddleware(_:)`` come last).
+///
+/// ## What middleware may not do
+/// A middleware never changes the state: it receives values, not the store's storage.
+/// To change the state it sends an action, like anyone else; an action sent from a hook is
+/// queued and processed after the current one. Hooks run on the main actor, inside the
+/// store's processing of an action, so they should be quick: a slow hook delays every
+/// action. Hand slow work (writing files, networking) to a task, as the persistence
+/// middleware does.
+///
+/// ## Cost
+/// A store without middleware pays one check per action. A `didChange` hook receives the
+/// state from before the update too, which costs the store a copy of the state per action
+/// (cheap for small states; for a state holding big collections, the update's first change
+/// to a collection then copies it). Prefer `didProcess` when the state after is enough.
+public struct Middleware<State, Action> {
+    /// The name, for messages and for the timing table.
+    public let name: String
+    @usableFromInline let intercept: (@MainActor (Action, State) -> Interception<Action>)?
+    @usableFromInline let willProcess: (@MainActor (Action) -> Void)?
+    @usableFromInline let didProcess: (@MainActor (Action, State) -> Void)?
+    @usableFromInline let didChange: (@MainActor (Action, State, State) -> Void)?
+    @usableFromInline let didTearDown: (@MainActor () -> Void)?
+
+    /// A middleware from any of the hooks.
+    /// - Parameters:
+    ///   - name: A name for messages.
+    ///   - intercept: Called with each action and the current state before the update;
+    ///     returns what to do with the action.
+    ///   - willProcess: Called right before the update function runs for an action.
+    ///   - didProcess: Called with the action and the committed state after the update.
+    ///   - didChange: Called with the action, the state before and the state after the update.
+    ///   - didTearDown: Called once when the store is torn down (``Store/tearDown()``).
+    public init(
+        name: String,
+        intercept: (@MainActor (Action, State) -> Interception<Action>)? = nil,
+        willProcess: (@MainActor (Action) -> Void)? = nil,
+        didProcess: (@MainActor (Action, State) -> Void)? = nil,
+        didChange: (@MainActor (_ action: Action, _ before: State, _ after: State) -> Void)? =
+            nil,
+        didTearDown: (@MainActor () -> Void)? = nil
+    ) {
+        self.name = name
+        self.intercept = intercept
+        self.willProcess = willProcess
+        self.didProcess = didProcess
+        self.didChange = didChange
+        self.didTearDown = didTearDown
+    }
+
+    /// A middleware that intercepts actions before the update function.
+    /// - Parameters:
+    ///   - name: A name for messages.
+    ///   - body: Decides what to do with each action, given the current state.
+    /// - Returns: The middleware.
+    public static func intercept(
+        _ name: String = "intercept",
+        _ body: @escaping @MainActor (Action, State) -> Interception<Action>
+    ) -> Middleware {
+        Middleware(name: name, intercept: body)
+    }
+
+    /// A middleware that watches each action with the state after it.
+    /// - Parameters:
+    ///   - name: A name for messages.
+    ///   - body: Called after each update with the action and the committed state.
+    /// - Returns: The middleware.
+    public static func observe(
+        _ name: String = "observe", _ body: @escaping @MainActor (Action, State) -> Void
+    ) -> Middleware {
+        Middleware(name: name, didProcess: body)
+    }
+
+    /// A middleware that watches each action with the states before and after it.
+    ///
+    /// It costs the store a copy of the state per action: see "Cost" above.
+    /// - Parameters:
+    ///   - name: A name for messages.
+    ///   - body: Called after each update with the action, the state before and the state
+    ///     after.
+    /// - Returns: The middleware.
+    public static func observeChanges(
+        _ name: String = "observe changes",
+        _ body: @escaping @MainActor (_ action: Action, _ before: State, _ after: State) -> Void
+    ) -> Middleware {
+        Middleware(name: name, didChange: body)
+    }
+}
