@@ -61,7 +61,9 @@ final class Lines: Sendable {
         var changes: [(Int, Int)] = []
         let store = Store(
             state: Log(), environment: (), update: Log.update,
-            middleware: [.observeChanges { _, before, after in changes.append((before.count, after.count)) }])
+            middleware: [
+                .observeChanges { _, before, after in changes.append((before.count, after.count)) }
+            ])
         store.send(.increment)
         store.send(.increment)
         #expect(changes.map(\.0) == [0, 1])

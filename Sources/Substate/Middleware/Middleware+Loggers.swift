@@ -19,14 +19,16 @@ extension Middleware {
         sink: (@Sendable (String) -> Void)? = nil
     ) -> Middleware {
         let sink = sink ?? { writeToStandardError($0) }
-        return Middleware(name: "action logger", didProcess: { action, _ in
-            switch filter {
-            case .all: break
-            case .marked: guard LogMarks.isMarked(action) else { return }
-            case .matching(let isIncluded): guard isIncluded(action) else { return }
-            }
-            sink("action " + Dump.text(of: action))
-        })
+        return Middleware(
+            name: "action logger",
+            didProcess: { action, _ in
+                switch filter {
+                case .all: break
+                case .marked: guard LogMarks.isMarked(action) else { return }
+                case .matching(let isIncluded): guard isIncluded(action) else { return }
+                }
+                sink("action " + Dump.text(of: action))
+            })
     }
 
     /// A middleware that prints how each action changed the state, as a diff.
@@ -51,21 +53,24 @@ extension Middleware {
         sink: (@Sendable (String) -> Void)? = nil
     ) -> Middleware where State: Equatable {
         let sink = sink ?? { writeToStandardError($0) }
-        return Middleware(name: "state logger", didChange: { action, before, after in
-            guard before != after else { return }
-            let diff: String?
-            switch filter {
-            case .all:
-                diff = Diff.values(before, after)
-            case .marked:
-                diff = Diff.values(
-                    Find.all(LoggedState.self, in: before), Find.all(LoggedState.self, in: after))
-            case .matching(let isIncluded):
-                diff = isIncluded(after) ? Diff.values(before, after) : nil
-            }
-            guard let diff else { return }
-            sink("state after \(LogMarks.caseName(of: action)):\n" + diff)
-        })
+        return Middleware(
+            name: "state logger",
+            didChange: { action, before, after in
+                guard before != after else { return }
+                let diff: String?
+                switch filter {
+                case .all:
+                    diff = Diff.values(before, after)
+                case .marked:
+                    diff = Diff.values(
+                        Find.all(LoggedState.self, in: before),
+                        Find.all(LoggedState.self, in: after))
+                case .matching(let isIncluded):
+                    diff = isIncluded(after) ? Diff.values(before, after) : nil
+                }
+                guard let diff else { return }
+                sink("state after \(LogMarks.caseName(of: action)):\n" + diff)
+            })
     }
 }
 

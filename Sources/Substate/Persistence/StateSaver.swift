@@ -1,0 +1,173 @@
+import Foundation
+
+/// Saves a `Codable` part of a store's state to a file, and loads it back at launch: the
+/// seeds' `ModelSaver`, as middleware.
+///
+/// ```swift
+/// let saver = StateSaver(
+///     file: support.appendingPathComponent("settings.json"),
+///     part: Lens(\App.settings), version: 2,
+///     timing: .debounce(.seconds(1)), clock: ContinuousClock(),
+///     migrate: { version, data in try Settings.migrate(from: version, data) })
+/// var state = App()
+/// do {
+///     state = try saver.load(into: state)
+/// } catch {
+///     print(error)  // a PersistenceError: the file was kept aside or left untouched
+/// }
+/// let store = Store(state: state, environment: .live, update: App.update,
+///                   middleware: [saver.middleware()])
+/// ```
+///
+/// ## Saving
+/// After each action, the middleware reads the part through the lens and compares it with
+/// what was last loaded or saved: an unchanged part writes nothing. A changed part is saved
+/// on the clock's time according to ``SaveTiming``, off the main actor. Writes are atomic
+/// (a temporary file, flushed to disk, renamed over the old one), so a crash or a failed
+/// write leaves the previous file intact. ``flush()`` writes a pending part at once; the
+/// store's ``Store/tearDown()`` and the saver's deinitialisation flush too. A failed save is
+/// reported to `onError` and stays pending: the next change or flush tries again.
+///
+/// ## Loading
+/// ``load(into:)`` runs before the store exists and throws a ``PersistenceError`` for a
+/// file it cannot use, which the program handles where it builds its initial state (it is
+/// not an action: there is no store yet). A missing file is not an error: the state is
+/// returned as it was. A corrupt or truncated file is moved aside (kept, never overwritten).
+/// A file with a newer schema version is left untouched and this saver refuses to write over
+/// it. A file with an older version goes through `migrate`.
+///
+/// ## File format
+/// JSON: `{"format": "substate-state", "version": 2, "state": …}`, where `state` is the
+/// part's `Codable` encoding. The version is yours: raise it when the part's encoding
+/// changes, and teach `migrate` to turn the old `state` into the new.
+public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Sendable {
+    /// The file the part is saved to.
+    public let file: URL
+    /// The schema version this program writes.
+    public let version: Int
+    /// When a change is written.
+    public let timing: SaveTiming
+
+    let lens: Lens<State, Part>
+    let migrate: (@Sendable (_ version: Int, _ state: Data) throws -> Data)?
+    let onError: @Sendable (PersistenceError) -> Void
+    let sleep: @Sendable (Duration) async throws -> Void
+    let executor: (any TaskExecutor)?
+    let atomicFile: AtomicFile
+
+    struct Progress {
+        /// What the file holds (loaded or written), if known.
+        var saved: Part?
+        /// A change not written yet.
+        var pending: Part?
+        /// The timer that will write `pending`.
+        var timer: Task<Void, Never>?
+        /// Counts started timers, so that a timer that fires clears only itself.
+        var timerGeneration = 0
+        /// The file belongs to a newer version: never write.
+        var isRefusingWrites = false
+        var writeCount = 0
+    }
+
+    let progress = Locked(Progress())
+    /// Serialises writes, so that an older part never lands after a newer one.
+    let writing = Locked(())
+
+    /// Creates a saver for a part of the state.
+    /// - Parameters:
+    ///   - file: Where to save. Its directory must exist.
+    ///   - part: The lens to the part to save.
+    ///   - version: The schema version of the part's encoding; raise it when the encoding
+    ///     changes.
+    ///   - timing: When a change is written.
+    ///   - clock: The clock the timing waits on (the environment's, so that tests control
+    ///     it).
+    ///   - executor: Where the save timer runs; `nil` for the default. Tests pass a test
+    ///     scheduler so that advancing a test clock writes at once.
+    ///   - migrate: Turns the `state` of an older version into the current encoding. Without
+    ///     it, an older file fails to load with ``PersistenceError/migrationFailed(file:from:keptAt:reason:)``.
+    ///   - onError: Receives failed saves; standard error by default.
+    public convenience init<C: Clock>(
+        file: URL,
+        part: Lens<State, Part>,
+        version: Int = 1,
+        timing: SaveTiming = .debounce(.seconds(1)),
+        clock: C,
+        executor: (any TaskExecutor)? = nil,
+        migrate: (@Sendable (_ version: Int, _ state: Data) throws -> Data)? = nil,
+        onError: (@Sendable (PersistenceError) -> Void)? = nil
+    ) where C.Duration == Duration {
+        self.init(
+            file: file, part: part, version: version, timing: timing, clock: clock,
+            executor: executor, migrate: migrate, onError: onError, atomicFile: AtomicFile())
+    }
+
+    /// Creates a saver, with a file writer that tests can make fail.
+    package init<C: Clock>(
+        file: URL,
+        part: Lens<State, Part>,
+        version: Int,
+        timing: SaveTiming,
+        clock: C,
+        executor: (any TaskExecutor)?,
+        migrate: (@Sendable (_ version: Int, _ state: Data) throws -> Data)?,
+        onError: (@Sendable (PersistenceError) -> Void)?,
+        atomicFile: AtomicFile
+    ) where C.Duration == Duration {
+        self.file = file
+        self.lens = part
+        self.version = version
+        self.timing = timing
+        self.sleep = { try await clock.sleep(for: $0) }
+        self.executor = executor
+        self.migrate = migrate
+        self.onError = onError ?? { writeToStandardError("Substate: \($0)") }
+        self.atomicFile = atomicFile
+    }
+
+    deinit {
+        progress.withLock { $0.timer?.cancel() }
+        writePending()
+    }
+
+    /// Whether a change is waiting to be written.
+    public var hasPendingSave: Bool { progress.withLock { $0.pending != nil } }
+
+    /// How many times the saver wrote the file.
+    public var writeCount: Int { progress.withLock { $0.writeCount } }
+
+    /// Writes a pending change now, on the calling thread, and cancels its timer. Does
+    /// nothing when nothing is pending.
+    public func flush() {
+        progress.withLock { state in
+            state.timer?.cancel()
+            state.timer = nil
+        }
+        writePending()
+    }
+}
+
+extension StateSaver where Part == State {
+    /// Creates a saver for the whole state.
+    /// - Parameters:
+    ///   - file: Where to save. Its directory must exist.
+    ///   - version: The schema version of the state's encoding.
+    ///   - timing: When a change is written.
+    ///   - clock: The clock the timing waits on.
+    ///   - executor: Where the save timer runs; `nil` for the default.
+    ///   - migrate: Turns the `state` of an older version into the current encoding.
+    ///   - onError: Receives failed saves; standard error by default.
+    public convenience init<C: Clock>(
+        file: URL,
+        version: Int = 1,
+        timing: SaveTiming = .debounce(.seconds(1)),
+        clock: C,
+        executor: (any TaskExecutor)? = nil,
+        migrate: (@Sendable (_ version: Int, _ state: Data) throws -> Data)? = nil,
+        onError: (@Sendable (PersistenceError) -> Void)? = nil
+    ) where C.Duration == Duration {
+        self.init(
+            file: file, part: Lens(\State.self), version: version, timing: timing, clock: clock,
+            executor: executor, migrate: migrate, onError: onError)
+    }
+}

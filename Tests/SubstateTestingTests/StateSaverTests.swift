@@ -1,0 +1,353 @@
+import Foundation
+import Substate
+import SubstateTesting
+import Synchronization
+import Testing
+
+/// An app whose settings are saved; the rest of its state is not.
+struct Preferences: Codable, Equatable, Sendable {
+    var title = "Todos"
+    var fontSize = 12
+}
+
+struct Workspace: Equatable, Sendable {
+    var preferences = Preferences()
+    var scratch = 0
+}
+
+enum WorkspaceAction: Equatable, Sendable {
+    case rename(String)
+    case resize(Int)
+    case scribble
+}
+
+extension Workspace {
+    static func update(
+        state: consuming Workspace, environment: Void, action: WorkspaceAction
+    ) -> Update<Workspace, WorkspaceAction> {
+        switch action {
+        case .rename(let title): state.preferences.title = title
+        case .resize(let size): state.preferences.fontSize = size
+        case .scribble: state.scratch += 1
+        }
+        return Update(state: state)
+    }
+}
+
+/// A fresh directory, removed at the end of the test.
+final class Folder {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("substate-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        _ = try? FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: url.path)
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    var file: URL { url.appendingPathComponent("preferences.json") }
+
+    func contents(_ name: String = "preferences.json") -> String? {
+        try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    func write(_ text: String, to name: String = "preferences.json") {
+        try? Data(text.utf8).write(to: url.appendingPathComponent(name))
+    }
+
+    var names: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+}
+
+/// Collects the errors a saver reports.
+final class Reports: Sendable {
+    private let errors = Mutex<[PersistenceError]>([])
+    var all: [PersistenceError] { errors.withLock { $0 } }
+    var handler: @Sendable (PersistenceError) -> Void {
+        { error in self.errors.withLock { $0.append(error) } }
+    }
+}
+
+@MainActor
+@Suite struct StateSaverTests {
+    let folder = Folder()
+    let clock = TestClock()
+    let scheduler = TestScheduler()
+    let reports = Reports()
+
+    init() {
+        clock.attach(scheduler)
+    }
+
+    func makeSaver(
+        timing: SaveTiming = .debounce(.seconds(1)), version: Int = 1,
+        migrate: (@Sendable (Int, Data) throws -> Data)? = nil,
+        atomicFile: AtomicFile = AtomicFile()
+    ) -> StateSaver<Workspace, Preferences> {
+        StateSaver(
+            file: folder.file, part: Lens(\Workspace.preferences), version: version,
+            timing: timing, clock: clock, executor: scheduler, migrate: migrate,
+            onError: reports.handler, atomicFile: atomicFile)
+    }
+
+    func makeStore(
+        _ saver: StateSaver<Workspace, Preferences>, state: Workspace = Workspace()
+    ) -> Store<Workspace, WorkspaceAction, Void> {
+        Store(
+            state: state, environment: (), update: Workspace.update,
+            middleware: [saver.middleware()])
+    }
+
+    @Test func aMissingFileMeansTheInitialStateAndAnUnchangedPartWritesNothing() throws {
+        let saver = makeSaver()
+        let state = try saver.load(into: Workspace())
+        #expect(state == Workspace())
+        let store = makeStore(saver, state: state)
+        store.send(.scribble)
+        clock.advance(by: .seconds(5))
+        #expect(saver.writeCount == 0)
+        #expect(folder.names.isEmpty)
+        #expect(reports.all.isEmpty)
+    }
+
+    @Test func aDebouncedSaveWritesOnceAfterTheChangesSettle() throws {
+        let saver = makeSaver(timing: .debounce(.seconds(1)))
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("A"))
+        clock.advance(by: .milliseconds(900))
+        store.send(.rename("B"))
+        clock.advance(by: .milliseconds(900))
+        #expect(saver.writeCount == 0)
+        #expect(saver.hasPendingSave)
+        clock.advance(by: .milliseconds(100))
+        #expect(saver.writeCount == 1)
+        #expect(!saver.hasPendingSave)
+        #expect(try makeSaver().load(into: Workspace()).preferences.title == "B")
+    }
+
+    @Test func aThrottledSaveWritesTheLatestPartOncePerInterval() throws {
+        let saver = makeSaver(timing: .throttle(.seconds(1)))
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("A"))
+        clock.advance(by: .milliseconds(500))
+        store.send(.rename("B"))
+        clock.advance(by: .milliseconds(500))
+        #expect(saver.writeCount == 1)
+        #expect(folder.contents()?.contains(#""title":"B""#) == true)
+        store.send(.rename("C"))
+        clock.advance(by: .milliseconds(999))
+        #expect(saver.writeCount == 1)
+        clock.advance(by: .milliseconds(1))
+        #expect(saver.writeCount == 2)
+    }
+
+    @Test func anImmediateSaveWritesEveryChange() throws {
+        let saver = makeSaver(timing: .immediate)
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.resize(14))
+        store.send(.scribble)
+        store.send(.resize(16))
+        #expect(saver.writeCount == 2)
+        #expect(
+            folder.contents()
+                == #"{"format":"substate-state","version":1,"state":{"fontSize":16,"title":"Todos"}}"#
+                + "\n")
+    }
+
+    @Test func tearingDownTheStoreFlushesAPendingSave() throws {
+        let saver = makeSaver(timing: .debounce(.seconds(60)))
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("Before teardown"))
+        #expect(saver.writeCount == 0)
+        store.tearDown()
+        #expect(saver.writeCount == 1)
+        #expect(try makeSaver().load(into: Workspace()).preferences.title == "Before teardown")
+        clock.advance(by: .seconds(60))
+        #expect(saver.writeCount == 1)
+    }
+
+    @Test func flushWritesAtOnceAndCancelsTheTimer() throws {
+        let saver = makeSaver(timing: .debounce(.seconds(1)))
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("Now"))
+        saver.flush()
+        #expect(saver.writeCount == 1)
+        clock.advance(by: .seconds(1))
+        #expect(saver.writeCount == 1)
+    }
+
+    @Test func aCorruptFileIsReportedAndKeptAsideNeverOverwritten() throws {
+        folder.write("this is not json")
+        let saver = makeSaver(timing: .immediate)
+        #expect(throws: PersistenceError.self) { try saver.load(into: Workspace()) }
+        do {
+            _ = try saver.load(into: Workspace())
+        } catch {
+            Issue.record("the corrupt file should be gone from its place: \(error)")
+        }
+        #expect(folder.contents("preferences.json.corrupt") == "this is not json")
+
+        // The program goes on from its initial state; saving starts a new file.
+        let store = makeStore(saver)
+        store.send(.rename("Fresh"))
+        #expect(folder.contents("preferences.json.corrupt") == "this is not json")
+        #expect(folder.contents()?.contains("Fresh") == true)
+
+        // A second corrupt file does not replace the first one kept aside.
+        folder.write("{\"format\": \"substate-state\", \"version\": 1, \"state\": {\"title\": 3}}")
+        do {
+            _ = try makeSaver().load(into: Workspace())
+            Issue.record("expected an error")
+        } catch {
+            guard case .corrupted(_, let keptAt, let reason) = error else {
+                Issue.record("expected .corrupted, got \(error)")
+                return
+            }
+            #expect(keptAt.lastPathComponent == "preferences.json.corrupt-2")
+            #expect(reason.contains("title"))
+            #expect(error.description.contains("preferences.json.corrupt-2"))
+        }
+        #expect(folder.contents("preferences.json.corrupt") == "this is not json")
+    }
+
+    @Test func aTruncatedFileIsCorrupt() throws {
+        let saver = makeSaver(timing: .immediate)
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("Complete"))
+        let complete = try #require(folder.contents())
+        folder.write(String(complete.prefix(complete.count / 2)))
+        #expect {
+            try makeSaver().load(into: Workspace())
+        } throws: { error in
+            guard case .corrupted(_, let keptAt, _) = error as? PersistenceError else {
+                return false
+            }
+            return keptAt.lastPathComponent == "preferences.json.corrupt"
+        }
+    }
+
+    @Test func aNewerVersionIsRefusedAndNeverOverwritten() throws {
+        let newer = #"{"format":"substate-state","version":3,"state":{"theme":"dark"}}"#
+        folder.write(newer)
+        let saver = makeSaver(timing: .immediate, version: 2)
+        #expect(throws: PersistenceError.newerVersion(file: folder.file, found: 3, supported: 2)) {
+            try saver.load(into: Workspace())
+        }
+        let store = makeStore(saver)
+        store.send(.rename("Older program"))
+        #expect(folder.contents() == newer)
+        #expect(reports.all == [.writeRefused(file: folder.file)])
+        #expect(folder.names == ["preferences.json"])
+    }
+
+    @Test func anOlderVersionIsMigrated() throws {
+        folder.write(#"{"format":"substate-state","version":1,"state":{"name":"Old title"}}"#)
+        let saver = makeSaver(version: 2) { version, data in
+            #expect(version == 1)
+            var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+            object["title"] = object.removeValue(forKey: "name")
+            object["fontSize"] = 12
+            return try JSONSerialization.data(withJSONObject: object)
+        }
+        let state = try saver.load(into: Workspace())
+        #expect(state.preferences == Preferences(title: "Old title", fontSize: 12))
+    }
+
+    @Test func anOlderVersionWithoutMigrationIsKeptAside() throws {
+        let old = #"{"format":"substate-state","version":1,"state":{"name":"Old"}}"#
+        folder.write(old)
+        #expect {
+            try makeSaver(version: 2).load(into: Workspace())
+        } throws: { error in
+            guard case .migrationFailed(_, 1, let keptAt, _) = error as? PersistenceError else {
+                return false
+            }
+            return keptAt.lastPathComponent == "preferences.json.corrupt"
+        }
+        #expect(folder.contents("preferences.json.corrupt") == old)
+    }
+
+    @Test func aDirectoryInPlaceOfTheFileIsUnreadable() throws {
+        try FileManager.default.createDirectory(at: folder.file, withIntermediateDirectories: false)
+        #expect(throws: PersistenceError.unreadable(file: folder.file, reason: "it is a directory"))
+        {
+            try makeSaver().load(into: Workspace())
+        }
+    }
+
+    @Test func aWriteThatFailsHalfWayLeavesThePreviousFileIntact() throws {
+        let failing = Mutex(false)
+        let atomicFile = AtomicFile { handle, data in
+            guard failing.withLock({ $0 }) else { return try handle.write(contentsOf: data) }
+            try handle.write(contentsOf: data.prefix(data.count / 2))
+            throw CocoaError(.fileWriteOutOfSpace)
+        }
+        let saver = makeSaver(timing: .immediate, atomicFile: atomicFile)
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("Good"))
+        let good = try #require(folder.contents())
+
+        failing.withLock { $0 = true }
+        store.send(.rename("Lost in the crash"))
+        #expect(folder.contents() == good)
+        #expect(folder.names == ["preferences.json"])  // no temporary file left
+        #expect(saver.hasPendingSave)
+        guard case .writeFailed(let file, _)? = reports.all.first else {
+            Issue.record("expected a write failure, got \(reports.all)")
+            return
+        }
+        #expect(file == folder.file)
+
+        // The change is still pending: the next flush saves it.
+        failing.withLock { $0 = false }
+        saver.flush()
+        #expect(folder.contents()?.contains("Lost in the crash") == true)
+    }
+
+    @Test func aReadOnlyDirectoryFailsTheSaveAndKeepsTheFile() throws {
+        let saver = makeSaver(timing: .immediate)
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("Saved"))
+        let saved = try #require(folder.contents())
+        try makeReadOnly(folder.url)
+        defer { makeWritable(folder.url) }
+
+        store.send(.rename("Not saved"))
+        #expect(folder.contents() == saved)
+        #expect(reports.all.count == 1)
+        #expect(reports.all.first?.description.contains("Could not save the state") == true)
+        #expect(saver.hasPendingSave)
+    }
+}
+
+/// Makes a directory read-only, for this process too: `chmod` first; as root, which `chmod`
+/// does not stop, also the immutable attribute.
+func makeReadOnly(_ directory: URL) throws {
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
+    let probe = directory.appendingPathComponent(".probe")
+    guard FileManager.default.createFile(atPath: probe.path, contents: nil) else { return }
+    try FileManager.default.removeItem(at: probe)
+    let chattr = Process()
+    chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+    chattr.arguments = ["+i", directory.path]
+    try chattr.run()
+    chattr.waitUntilExit()
+    #expect(
+        !FileManager.default.createFile(atPath: probe.path, contents: nil),
+        "could not make \(directory.path) read-only")
+}
+
+func makeWritable(_ directory: URL) {
+    let chattr = Process()
+    chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+    chattr.arguments = ["-i", directory.path]
+    if (try? chattr.run()) != nil { chattr.waitUntilExit() }
+    _ = try? FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: directory.path)
+}
