@@ -172,6 +172,21 @@ final class Reports: Sendable {
         #expect(saver.writeCount == 1)
     }
 
+    @Test func aStoreThatGoesAwayFlushesAPendingSave() throws {
+        let saver = makeSaver(timing: .debounce(.seconds(60)))
+        let initial = try saver.load(into: Workspace())
+        weak var weakStore: Store<Workspace, WorkspaceAction, Void>?
+        do {
+            let store = makeStore(saver, state: initial)
+            weakStore = store
+            store.send(.resize(20))
+            #expect(saver.writeCount == 0)
+        }
+        #expect(weakStore == nil)
+        #expect(saver.writeCount == 1)
+        #expect(try makeSaver().load(into: Workspace()).preferences.fontSize == 20)
+    }
+
     @Test func flushWritesAtOnceAndCancelsTheTimer() throws {
         let saver = makeSaver(timing: .debounce(.seconds(1)))
         let store = makeStore(saver, state: try saver.load(into: Workspace()))

@@ -166,8 +166,11 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         return storage.value
     }
 
-    deinit {
+    // Isolated, so that a store released anywhere still tells its middleware on the main
+    // actor (a state saver flushes its pending write).
+    isolated deinit {
         releaseResources()
+        if !tornDown { tearDownMiddleware() }
     }
 }
 
