@@ -12,10 +12,13 @@ let package = Package(
         .executable(name: "countdown", targets: ["CountdownSample"]),
         .executable(name: "todos", targets: ["TodosSample"]),
         .executable(name: "substate-benchmark", targets: ["SubstateBenchmark"]),
+        .executable(name: "substate-inspect", targets: ["substate-inspect"]),
     ],
     targets: [
         .target(name: "Substate"),
         .target(name: "SubstateTesting", dependencies: ["Substate"]),
+        .target(name: "SubstateInspector", dependencies: ["Substate"]),
+        .executableTarget(name: "substate-inspect", dependencies: ["SubstateInspector"]),
         .executableTarget(
             name: "CountdownSample",
             dependencies: ["Substate"],
@@ -38,6 +41,10 @@ let package = Package(
         .testTarget(
             name: "SubstateTestingTests",
             dependencies: ["Substate", "SubstateTesting"]
+        ),
+        .testTarget(
+            name: "SubstateInspectorTests",
+            dependencies: ["Substate", "SubstateInspector", "substate-inspect"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -77,6 +77,8 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// The middleware; `nil` when there is none, so that a plain store pays one check.
     @usableFromInline var middlewareChain: MiddlewareChain<State, Action>?
     var nextMiddlewareToken = 0
+    /// Set while a ``TimeMachine`` shows a past state.
+    @usableFromInline var travel: Travel?
 
     /// Whether the store was torn down, by ``tearDown()``.
     ///

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Records a store's session to a file: the initial state, every action with its step and
+/// time, and snapshots of the state. Because the update function is pure, the recording is a
+/// complete account of the session: ``Recording`` replays it, and the `substate-inspect` tool
+/// reads it without the app's types.
+///
+/// ```swift
+/// let initial = App()
+/// let recorder = try Recorder<App, AppAction>(
+///     file: URL(fileURLWithPath: "session.jsonl"), initialState: initial,
+///     snapshotInterval: 100, clock: ContinuousClock())
+/// let store = Store(state: initial, environment: .live, update: App.update,
+///                   middleware: [recorder.middleware()])
+/// ```
+///
+/// Each line is written with one `write` call as soon as its action is processed, so a
+/// crashed process loses at most the line being written; readers skip a partial last line.
+/// (Lines reach the operating system at once; they reach the disk when it flushes them.)
+/// Writing errors go to `onError`; recording goes on with the next action.
+///
+/// It records the actions the update function saw: after interceptors, including the actions
+/// effects produced, in the order the store processed them.
+@MainActor
+public final class Recorder<State: Encodable, Action: Encodable> {
+    /// The file being written.
+    public let file: URL
+    /// How many actions between two snapshots of the state.
+    public let snapshotInterval: Int
+    /// The number of actions recorded.
+    public private(set) var step = 0
+
+    private let handle: FileHandle
+    private let elapsed: () -> Duration
+    private let encoder: JSONEncoder
+    private let onError: (any Error) -> Void
+
+    /// Starts a recording: creates (or empties) the file and writes the header and the
+    /// initial state.
+    /// - Parameters:
+    ///   - file: Where to record.
+    ///   - initialState: The state the store starts with.
+    ///   - snapshotInterval: How many actions between two snapshots; 1 snapshots every step.
+    ///   - clock: The store's clock; each action's time is read from it.
+    ///   - onError: Receives write errors; standard error by default.
+    /// - Throws: ``RecordingError`` if the file cannot be created or the state encoded.
+    public init<C: Clock>(
+        file: URL, initialState: State, snapshotInterval: Int = 100, clock: C,
+        onError: ((any Error) -> Void)? = nil
+    ) throws(RecordingError) where C.Duration == Duration {
+        self.file = file
+        self.snapshotInterval = max(1, snapshotInterval)
+        let start = clock.now
+        elapsed = { start.duration(to: clock.now) }
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        self.onError = onError ?? { writeToStandardError("Substate: recording failed: \($0)") }
+        guard FileManager.default.createFile(atPath: file.path, contents: nil),
+            let handle = try? FileHandle(forWritingTo: file)
+        else {
+            throw .cannotWrite(file: file, reason: "cannot create the file")
+        }
+        self.handle = handle
+        do {
+            try handle.write(
+                contentsOf: RecordingFormat.line([
+                    ("format", "\"\(RecordingFormat.name)\""),
+                    ("version", "\(RecordingFormat.version)"),
+                    ("snapshotInterval", "\(self.snapshotInterval)"),
+                ]))
+            try write(kind: "initial", step: 0, time: .zero, field: "state", initialState)
+        } catch {
+            throw .cannotWrite(file: file, reason: "\(error)")
+        }
+    }
+
+    deinit {
+        try? handle.close()
+    }
+
+    /// The middleware that records the store's actions.
+    /// - Returns: The middleware; put it after interceptors' middleware, which it records
+    ///   the output of either way.
+    public func middleware() -> Middleware<State, Action> {
+        Middleware(name: "recorder", didProcess: { [self] action, state in record(action, state) })
+    }
+
+    /// Records one processed action, and a snapshot when one is due.
+    public func record(_ action: Action, _ state: State) {
+        step += 1
+        let time = elapsed()
+        do {
+            try write(kind: "action", step: step, time: time, field: "action", action)
+            if step % snapshotInterval == 0 {
+                try write(kind: "snapshot", step: step, time: time, field: "state", state)
+            }
+        } catch {
+            onError(error)
+        }
+    }
+
+    private func write(
+        kind: String, step: Int, time: Duration, field: String, _ value: some Encodable
+    ) throws {
+        let encoded = String(decoding: try encoder.encode(value), as: UTF8.self)
+        try handle.write(
+            contentsOf: RecordingFormat.line([
+                ("kind", "\"\(kind)\""), ("step", "\(step)"),
+                ("time", RecordingFormat.seconds(time)), (field, encoded),
+            ]))
+    }
+}

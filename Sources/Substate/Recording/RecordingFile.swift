@@ -1,0 +1,144 @@
+import Foundation
+
+/// A recording read as JSON, without the app's types: what `substate-inspect` works on, and
+/// what ``Recording`` decodes.
+///
+/// Reading never stops at a bad line: a malformed line, a line of an unknown kind, a step out
+/// of order or a partial last line (a recording cut off by a crash) is listed in
+/// ``problems`` with its line number, and reading goes on. Only a missing file, a file that
+/// is not a recording, an unknown format version or a missing initial state throw.
+public struct RecordingFile: Sendable {
+    /// One recorded action or snapshot.
+    public struct Entry: Sendable, Equatable {
+        /// The step: 0 for the initial state, then 1, 2, … for each action.
+        public var step: Int
+        /// Seconds since the recording started, on the store's clock.
+        public var time: Double
+        /// The action's or state's JSON, with sorted keys.
+        public var json: Data
+        /// The line it was read from, from 1.
+        public var line: Int
+    }
+
+    /// Where the recording was read from.
+    public let file: URL
+    /// How many actions between two snapshots.
+    public let snapshotInterval: Int
+    /// The initial state's JSON.
+    public let initialState: Entry
+    /// The actions, in step order.
+    public let actions: [Entry]
+    /// The snapshots of the state, in step order.
+    public let snapshots: [Entry]
+    /// The lines that were skipped, and why.
+    public let problems: [RecordingProblem]
+
+    /// Reads a recording.
+    /// - Parameter file: The recording.
+    /// - Throws: ``RecordingError`` when the file is missing, unreadable, not a recording, of
+    ///   an unknown format version, or without an initial state.
+    public init(contentsOf file: URL) throws(RecordingError) {
+        self.file = file
+        guard FileManager.default.fileExists(atPath: file.path) else { throw .missingFile(file) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw .unreadable(file: file, reason: error.localizedDescription)
+        }
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let endsWithNewline = data.last == UInt8(ascii: "\n")
+        if endsWithNewline { lines.removeLast() }
+        guard let first = lines.first,
+            let header = Self.object(Data(first)),
+            header["format"] as? String == RecordingFormat.name
+        else { throw .notARecording(file: file) }
+        let version = header["version"] as? Int ?? 0
+        guard version == RecordingFormat.version else {
+            throw .unknownVersion(file: file, version: version, supported: RecordingFormat.version)
+        }
+        snapshotInterval = header["snapshotInterval"] as? Int ?? 1
+
+        var initial: Entry?
+        var actions: [Entry] = []
+        var snapshots: [Entry] = []
+        var problems: [RecordingProblem] = []
+        var lastStep = 0
+        var problemsAtLastAction = 0
+        for (index, line) in lines.enumerated().dropFirst() {
+            let number = index + 1
+            let isPartial = !endsWithNewline && index == lines.count - 1
+            guard let object = Self.object(Data(line)) else {
+                problems.append(
+                    RecordingProblem(
+                        line: number,
+                        reason: isPartial
+                            ? "partial last line (the recording was cut off)" : "not a JSON object")
+                )
+                continue
+            }
+            guard let kind = object["kind"] as? String, let step = object["step"] as? Int else {
+                problems.append(RecordingProblem(line: number, reason: "no kind or step"))
+                continue
+            }
+            let time = (object["time"] as? NSNumber)?.doubleValue ?? 0
+            let field = kind == "action" ? "action" : "state"
+            guard let value = object[field], let json = Self.json(value) else {
+                problems.append(RecordingProblem(line: number, reason: "no \(field)"))
+                continue
+            }
+            let entry = Entry(step: step, time: time, json: json, line: number)
+            switch kind {
+            case "initial":
+                guard initial == nil else {
+                    problems.append(
+                        RecordingProblem(line: number, reason: "a second initial state"))
+                    continue
+                }
+                initial = entry
+            case "action":
+                guard step > lastStep else {
+                    problems.append(
+                        RecordingProblem(
+                            line: number, reason: "step \(step) after step \(lastStep)"))
+                    continue
+                }
+                // A gap that no skipped line explains is a problem of its own.
+                if step > lastStep + 1, problems.count == problemsAtLastAction {
+                    problems.append(
+                        RecordingProblem(
+                            line: number,
+                            reason: "steps \(lastStep + 1) to \(step - 1) are missing"))
+                }
+                lastStep = step
+                problemsAtLastAction = problems.count
+                actions.append(entry)
+            case "snapshot":
+                snapshots.append(entry)
+            default:
+                problems.append(RecordingProblem(line: number, reason: "unknown kind \"\(kind)\""))
+            }
+        }
+        guard let initial else { throw .missingInitialState(file: file) }
+        initialState = initial
+        self.actions = actions
+        self.snapshots = snapshots
+        self.problems = problems
+    }
+
+    /// The latest snapshot at or before a step (the initial state counts as step 0's).
+    /// - Parameter step: The step.
+    /// - Returns: The snapshot.
+    public func snapshot(atOrBefore step: Int) -> Entry {
+        snapshots.last { $0.step <= step } ?? initialState
+    }
+
+    static func object(_ data: Data) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    static func json(_ value: Any) -> Data? {
+        try? JSONSerialization.data(
+            withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The recording file format, shared by the writer and the readers.
+///
+/// JSON Lines: one JSON object per line.
+///
+/// ```
+/// {"format":"substate-recording","version":1,"snapshotInterval":100}
+/// {"kind":"initial","state":{…},"step":0,"time":0}
+/// {"action":{…},"kind":"action","step":1,"time":0.25}
+/// {"kind":"snapshot","state":{…},"step":100,"time":12.5}
+/// ```
+///
+/// The first line is the header. Then the initial state, one line per processed action (step
+/// 1, 2, …, with its time in seconds since the recording started, read from the store's
+/// clock), and after every `snapshotInterval`-th action a snapshot of the state after it.
+/// States and actions are their `Codable` encodings.
+enum RecordingFormat {
+    static let name = "substate-recording"
+    static let version = 1
+
+    /// One line: the JSON object's fields, keys sorted, with an already-encoded value.
+    static func line(_ fields: [(String, String)]) -> Data {
+        let body = fields.sorted { $0.0 < $1.0 }.map { "\"\($0.0)\":\($0.1)" }
+        return Data(("{" + body.joined(separator: ",") + "}\n").utf8)
+    }
+
+    /// Seconds, as a JSON number with microsecond precision.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let micro = Int64(seconds) * 1_000_000 + attoseconds / 1_000_000_000_000
+        let whole = micro / 1_000_000
+        let fraction = abs(micro % 1_000_000)
+        guard fraction != 0 else { return "\(whole)" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(whole).\(digits)"
+    }
+}

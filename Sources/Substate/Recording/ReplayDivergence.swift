@@ -1,0 +1,10 @@
+/// Where replaying a recording first gave a different state than the one recorded.
+public struct ReplayDivergence: Sendable, CustomStringConvertible {
+    /// The step of the first snapshot that differs.
+    public var step: Int
+    /// The difference, recorded (`-`) against replayed (`+`).
+    public var diff: String
+
+    /// `Replay diverged at step 40:` and the diff.
+    public var description: String { "Replay diverged at step \(step):\n\(diff)" }
+}

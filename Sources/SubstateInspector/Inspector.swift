@@ -1,0 +1,170 @@
+import Foundation
+import Substate
+
+/// What `substate-inspect` does, as a function from arguments to output, so that tests run
+/// it in-process.
+///
+/// ```
+/// substate-inspect timeline FILE          step, time and action of every step
+/// substate-inspect state FILE STEP        the state at a step (from the snapshot at or before it)
+/// substate-inspect diff FILE STEP STEP    how the state changed between two steps
+/// substate-inspect summary FILE           counts per kind of action, and the problems found
+/// ```
+///
+/// It reads the JSON, so it needs none of the app's types. The state at a step is the
+/// latest snapshot at or before it: record with `snapshotInterval: 1` to see every step, or
+/// replay with ``Recording`` and the app's update function.
+public enum Inspector {
+    /// The result of a run: what to print, and the exit status.
+    public struct Output: Equatable, Sendable {
+        /// Standard output.
+        public var text: String
+        /// Standard error: errors and the lines that were skipped.
+        public var errors: String
+        /// 0 on success, 1 for a bad recording, 2 for bad arguments.
+        public var status: Int32
+    }
+
+    /// The usage text.
+    public static let usage = """
+        usage: substate-inspect timeline FILE
+               substate-inspect state FILE STEP
+               substate-inspect diff FILE FROM TO
+               substate-inspect summary FILE
+        """
+
+    /// Runs a command.
+    /// - Parameter arguments: The arguments, without the program's name.
+    /// - Returns: What to print and the exit status.
+    public static func run(_ arguments: [String]) -> Output {
+        guard let command = arguments.first, arguments.count >= 2 else {
+            return Output(text: "", errors: usage + "\n", status: 2)
+        }
+        let file = URL(fileURLWithPath: arguments[1])
+        let numbers = arguments.dropFirst(2).map { Int($0) }
+        let expected = ["timeline": 0, "summary": 0, "state": 1, "diff": 2][command]
+        guard let expected, numbers.count == expected, numbers.allSatisfy({ $0 != nil }) else {
+            return Output(text: "", errors: usage + "\n", status: 2)
+        }
+        let recording: RecordingFile
+        do {
+            recording = try RecordingFile(contentsOf: file)
+        } catch {
+            return Output(text: "", errors: "error: \(error)\n", status: 1)
+        }
+        let problems = recording.problems.map { "warning: \($0)\n" }.joined()
+        let steps = numbers.compactMap { $0 }
+        switch command {
+        case "timeline":
+            return Output(text: timeline(recording), errors: problems, status: 0)
+        case "summary":
+            return Output(text: summary(recording), errors: problems, status: 0)
+        case "state":
+            guard let text = state(recording, at: steps[0]) else {
+                return Output(
+                    text: "", errors: problems + outOfRange(steps[0], recording), status: 1)
+            }
+            return Output(text: text, errors: problems, status: 0)
+        default:
+            guard let text = diff(recording, from: steps[0], to: steps[1]) else {
+                let bad = steps.first { !(0...lastStep(recording)).contains($0) } ?? steps[0]
+                return Output(text: "", errors: problems + outOfRange(bad, recording), status: 1)
+            }
+            return Output(text: text, errors: problems, status: 0)
+        }
+    }
+
+    static func lastStep(_ recording: RecordingFile) -> Int {
+        recording.actions.last?.step ?? 0
+    }
+
+    static func outOfRange(_ step: Int, _ recording: RecordingFile) -> String {
+        "error: step \(step) is not in the recording (steps 0 to \(lastStep(recording)))\n"
+    }
+
+    /// One line per step: the step, the time and the action.
+    static func timeline(_ recording: RecordingFile) -> String {
+        var lines = ["step  time      action", "0     0.000     (initial state)"]
+        for entry in recording.actions {
+            lines.append(
+                pad(String(entry.step), 6) + pad(String(format: "%.3f", entry.time), 10)
+                    + text(entry.json))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The pretty JSON of the snapshot at or before a step.
+    static func state(_ recording: RecordingFile, at step: Int) -> String? {
+        guard (0...lastStep(recording)).contains(step) else { return nil }
+        let snapshot = recording.snapshot(atOrBefore: step)
+        let source =
+            snapshot.step == step
+            ? "state at step \(step)"
+            : "state at step \(snapshot.step), the latest snapshot at or before step \(step)"
+        return source + ":\n" + pretty(snapshot.json) + "\n"
+    }
+
+    /// A line diff of the pretty JSON of two steps' snapshots.
+    static func diff(_ recording: RecordingFile, from: Int, to: Int) -> String? {
+        let range = 0...lastStep(recording)
+        guard range.contains(from), range.contains(to) else { return nil }
+        let before = recording.snapshot(atOrBefore: from)
+        let after = recording.snapshot(atOrBefore: to)
+        let header = "diff of the states at steps \(before.step) and \(after.step):\n"
+        return header
+            + (Diff.lines(pretty(before.json), pretty(after.json)) ?? "(no difference)") + "\n"
+    }
+
+    /// Steps, duration, snapshots, and counts per kind of action, most frequent first.
+    static func summary(_ recording: RecordingFile) -> String {
+        var counts: [String: Int] = [:]
+        for entry in recording.actions { counts[kind(of: entry.json), default: 0] += 1 }
+        let rows = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        let width = max(6, rows.map(\.key.count).max() ?? 0)
+        var lines = [
+            "steps: \(lastStep(recording))",
+            "duration: " + String(format: "%.3f s", recording.actions.last?.time ?? 0),
+            "snapshots: \(recording.snapshots.count) (every \(recording.snapshotInterval) steps)",
+            "problems: \(recording.problems.count)",
+            "",
+            pad("action", width + 2) + "count",
+        ]
+        for (name, count) in rows { lines.append(pad(name, width + 2) + String(count)) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The kind of an action from its JSON: its case path, `todo.toggle` for
+    /// `{"todo":{"_1":{"toggle":{}},"id":3}}`.
+    static func kind(of json: Data) -> String {
+        var names: [String] = []
+        var value = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+        while names.count < 8, let object = value as? [String: Any], object.count == 1,
+            let (key, payload) = object.first
+        {
+            names.append(key)
+            // Go on into the payload's one enum-like value, if any.
+            let inner = (payload as? [String: Any])?.sorted { $0.key < $1.key }.map(\.value)
+            value = inner?.first { ($0 as? [String: Any])?.count == 1 }
+        }
+        if names.isEmpty { return (value as? String) ?? text(json) }
+        return names.joined(separator: ".")
+    }
+
+    static func text(_ json: Data) -> String {
+        String(decoding: json, as: UTF8.self)
+    }
+
+    static func pretty(_ json: Data) -> String {
+        guard
+            let object = try? JSONSerialization.jsonObject(
+                with: json, options: [.fragmentsAllowed]),
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed])
+        else { return text(json) }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(1, width - text.count))
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import SubstateInspector
+import Testing
+
+/// A recording written by hand, as `Recorder` writes them: three actions, snapshots every
+/// two steps, a malformed line and a partial last line.
+let knownRecording = """
+    {"format":"substate-recording","snapshotInterval":2,"version":1}
+    {"kind":"initial","state":{"notes":[],"title":"Notes"},"step":0,"time":0}
+    {"action":{"add":{"_0":"milk"}},"kind":"action","step":1,"time":0}
+    {"action":{"note":{"_1":{"pin":{}},"id":1}},"kind":"action","step":2,"time":0.25}
+    {"kind":"snapshot","state":{"notes":[{"id":1,"isPinned":true,"text":"milk"}],"title":"Notes"},"step":2,"time":0.25}
+    this line is damaged
+    {"action":{"add":{"_0":"eggs"}},"kind":"action","step":3,"time":1.5}
+    {"action":{"rename":{"_0":"Groc
+    """
+
+/// Writes the known recording to a temporary file.
+func knownRecordingFile() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("substate-inspect-\(UUID().uuidString).jsonl")
+    try Data(knownRecording.utf8).write(to: url)
+    return url
+}
+
+@Suite struct InspectorTests {
+    let warnings = """
+        warning: line 6: not a JSON object
+        warning: line 8: partial last line (the recording was cut off)
+
+        """
+
+    @Test func timeline() throws {
+        let file = try knownRecordingFile()
+        let output = Inspector.run(["timeline", file.path])
+        #expect(output.status == 0)
+        #expect(
+            output.text == """
+                step  time      action
+                0     0.000     (initial state)
+                1     0.000     {"add":{"_0":"milk"}}
+                2     0.250     {"note":{"_1":{"pin":{}},"id":1}}
+                3     1.500     {"add":{"_0":"eggs"}}
+
+                """)
+        #expect(output.errors == warnings)
+    }
+
+    @Test func stateAtAStepWithAndWithoutASnapshot() throws {
+        let file = try knownRecordingFile()
+        let atTwo = Inspector.run(["state", file.path, "2"])
+        #expect(atTwo.status == 0)
+        #expect(atTwo.text.hasPrefix("state at step 2:\n{\n  \"notes\" : [\n"))
+        #expect(atTwo.text.contains(#""isPinned" : true"#))
+        let atThree = Inspector.run(["state", file.path, "3"])
+        #expect(
+            atThree.text.hasPrefix(
+                "state at step 2, the latest snapshot at or before step 3:\n"))
+    }
+
+    @Test func diffBetweenTwoSteps() throws {
+        let file = try knownRecordingFile()
+        let output = Inspector.run(["diff", file.path, "0", "2"])
+        #expect(output.status == 0)
+        #expect(output.text.hasPrefix("diff of the states at steps 0 and 2:\n"))
+        #expect(output.text.contains(#"+       "isPinned" : true,"#))
+        #expect(output.text.contains(#"+       "text" : "milk""#))
+        #expect(!output.text.contains(#""title" : "Notes"+"#))
+    }
+
+    @Test func summaryCountsActionsByCasePath() throws {
+        let file = try knownRecordingFile()
+        let output = Inspector.run(["summary", file.path])
+        #expect(
+            output.text == """
+                steps: 3
+                duration: 1.500 s
+                snapshots: 1 (every 2 steps)
+                problems: 2
+
+                action    count
+                add       2
+                note.pin  1
+
+                """)
+    }
+
+    @Test func clearErrors() throws {
+        let missing = Inspector.run(["timeline", "/nonexistent/session.jsonl"])
+        #expect(missing.status == 1)
+        #expect(missing.errors == "error: No recording at /nonexistent/session.jsonl.\n")
+
+        let file = try knownRecordingFile()
+        let outOfRange = Inspector.run(["state", file.path, "9"])
+        #expect(outOfRange.status == 1)
+        #expect(
+            outOfRange.errors.hasSuffix("error: step 9 is not in the recording (steps 0 to 3)\n"))
+
+        #expect(Inspector.run([]).status == 2)
+        #expect(Inspector.run(["state", file.path]).status == 2)
+        #expect(Inspector.run(["frobnicate", file.path]).errors == Inspector.usage + "\n")
+
+        let newer = FileManager.default.temporaryDirectory
+            .appendingPathComponent("substate-inspect-\(UUID().uuidString).jsonl")
+        try Data(#"{"format":"substate-recording","version":2}"#.utf8).write(to: newer)
+        #expect(
+            Inspector.run(["summary", newer.path]).errors
+                == "error: \(newer.path) is a recording of format version 2; this program reads version 1.\n"
+        )
+    }
+
+    /// The built tool itself, as a user runs it.
+    @Test func theExecutablePrintsTheSameAsTheLibrary() throws {
+        let file = try knownRecordingFile()
+        let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("substate-inspect")
+        let candidates = [
+            tool,
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(
+                "substate-inspect"),
+        ]
+        let executable = try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "substate-inspect is not built next to the tests")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["summary", file.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = String(
+            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errorText = String(
+            decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text == Inspector.run(["summary", file.path]).text)
+        #expect(errorText == warnings)
+    }
+}
