@@ -24,10 +24,15 @@ let package = Package(
             dependencies: ["Substate"],
             path: "Samples/Countdown"
         ),
+        .target(
+            name: "TodosCore",
+            dependencies: ["Substate"],
+            path: "Samples/Todos/TodosCore"
+        ),
         .executableTarget(
             name: "TodosSample",
-            dependencies: ["Substate"],
-            path: "Samples/Todos"
+            dependencies: ["Substate", "TodosCore"],
+            path: "Samples/Todos/CLI"
         ),
         .executableTarget(
             name: "SubstateBenchmark",
@@ -41,6 +46,10 @@ let package = Package(
         .testTarget(
             name: "SubstateTestingTests",
             dependencies: ["Substate", "SubstateTesting"]
+        ),
+        .testTarget(
+            name: "SampleTests",
+            dependencies: ["Substate", "TodosCore", "TodosSample", "substate-inspect"]
         ),
         .testTarget(
             name: "SubstateInspectorTests",

@@ -1,19 +1,31 @@
 import Substate
 
 /// The whole app: whether it is in the foreground, and two child programs.
-struct App: Equatable, Sendable {
-    var isActive = false
-    var todos = Todos()
-    var settings = Settings()
+public struct App: Codable, Equatable, Sendable {
+    /// Whether the app is in the foreground.
+    public var isActive = false
+    /// The list of to-dos.
+    public var todos = Todos()
+    /// The settings screen.
+    public var settings = Settings()
 
-    enum Action: Equatable, Sendable {
+    /// An empty app in the background.
+    public init() {}
+
+    /// What happens to the app.
+    public enum Action: Codable, Equatable, Sendable {
+        /// The app came to the foreground.
         case didEnterForeground
+        /// The app went to the background.
         case didEnterBackground
+        /// Something happened in the list.
         case todos(Todos.Action)
+        /// Something happened in the settings.
         case settings(Settings.Action)
     }
 
-    static func update(state: consuming App, environment: Void, action: Action) -> Update<
+    /// The app's update: its own two actions, and the children's through lenses.
+    public static func update(state: consuming App, environment: Void, action: Action) -> Update<
         App, Action
     > {
         switch action {
@@ -36,7 +48,8 @@ struct App: Equatable, Sendable {
 }
 
 extension App: CustomStringConvertible {
-    var description: String {
+    /// The title, whether the app is active, and the list, one to-do per line.
+    public var description: String {
         var lines = ["\(settings.title) (\(isActive ? "active" : "in the background"))"]
         if todos.list.isEmpty { lines.append("  nothing to do") }
         for todo in todos.list {
