@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "SubstateTesting", targets: ["SubstateTesting"]),
         .executable(name: "countdown", targets: ["CountdownSample"]),
         .executable(name: "todos", targets: ["TodosSample"]),
+        .executable(name: "search", targets: ["SearchSample"]),
+        .executable(name: "stopwatch", targets: ["StopwatchSample"]),
         .executable(name: "substate-benchmark", targets: ["SubstateBenchmark"]),
         .executable(name: "substate-inspect", targets: ["substate-inspect"]),
     ],
@@ -34,6 +36,21 @@ let package = Package(
             dependencies: ["Substate", "TodosCore"],
             path: "Samples/Todos/CLI"
         ),
+        .target(name: "SearchCore", dependencies: ["Substate"], path: "Samples/Search/SearchCore"),
+        .executableTarget(
+            name: "SearchSample",
+            dependencies: ["Substate", "SearchCore"],
+            path: "Samples/Search/CLI"
+        ),
+        .target(
+            name: "StopwatchCore", dependencies: ["Substate"],
+            path: "Samples/Stopwatch/StopwatchCore"
+        ),
+        .executableTarget(
+            name: "StopwatchSample",
+            dependencies: ["Substate", "StopwatchCore"],
+            path: "Samples/Stopwatch/CLI"
+        ),
         .executableTarget(
             name: "SubstateBenchmark",
             dependencies: ["Substate", "SubstateTesting"],
@@ -49,7 +66,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SampleTests",
-            dependencies: ["Substate", "TodosCore", "TodosSample", "substate-inspect"]
+            dependencies: [
+                "Substate", "SubstateTesting", "TodosCore", "TodosSample", "SearchCore",
+                "SearchSample", "StopwatchCore", "StopwatchSample", "substate-inspect",
+            ]
         ),
         .testTarget(
             name: "SubstateInspectorTests",
