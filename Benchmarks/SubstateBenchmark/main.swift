@@ -29,6 +29,20 @@ print("")
 
 var results: [Result] = []
 
+// First, while the process is fresh: later cases leave the heap grown.
+if selected("memory.1M") {
+    let memory = await MemoryCases.million(operations: 1_000_000 / scale)
+    results.append(
+        Result(
+            name: "memory.1M", nanosecondsPerOperation: Double(memory.peak),
+            baselineNanosecondsPerOperation: nil, goal: nil,
+            note: "peak resident bytes over \(1_000_000 / scale) actions, 1 in 10 with an effect; "
+                + "\(Memory.megabytes(memory.start)) at the start, "
+                + "\(Memory.megabytes(memory.tenth)) after a tenth, "
+                + "\(Memory.megabytes(memory.end)) at the end")
+    )
+}
+
 var counter: (Double, Double)?
 if selected("send.counter") || selected("effect.start") || selected("effect.cancelInFlight") {
     counter = SendCases.counter(operations: 1_000_000 / scale, rounds: rounds, rearmEvery: 100)

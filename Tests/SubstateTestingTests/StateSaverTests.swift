@@ -288,6 +288,39 @@ final class Reports: Sendable {
         #expect(folder.contents("preferences.json.corrupt") == old)
     }
 
+    @Test func aSavedStateOfRandomBytesIsCorruptAndKept() throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = Data((0..<2048).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try bytes.write(to: folder.file)
+        #expect {
+            try makeSaver().load(into: Workspace())
+        } throws: { error in
+            guard case .corrupted = error as? PersistenceError else { return false }
+            return true
+        }
+        let kept = try Data(
+            contentsOf: folder.url.appendingPathComponent("preferences.json.corrupt"))
+        #expect(kept == bytes)
+    }
+
+    @Test func aDirectoryThatDisappearsFailsTheSaveUntilItIsBack() throws {
+        let saver = makeSaver(timing: .immediate)
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        try FileManager.default.removeItem(at: folder.url)
+        store.send(.rename("Nowhere to go"))
+        #expect(saver.hasPendingSave)
+        guard case .writeFailed(let file, _)? = reports.all.first else {
+            Issue.record("expected a write failure, got \(reports.all)")
+            return
+        }
+        #expect(file == folder.file)
+
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        saver.flush()
+        #expect(!saver.hasPendingSave)
+        #expect(folder.contents()?.contains("Nowhere to go") == true)
+    }
+
     @Test func aDirectoryInPlaceOfTheFileIsUnreadable() throws {
         try FileManager.default.createDirectory(at: folder.file, withIntermediateDirectories: false)
         #expect(throws: PersistenceError.unreadable(file: folder.file, reason: "it is a directory"))

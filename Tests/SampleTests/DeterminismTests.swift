@@ -1,0 +1,116 @@
+import Foundation
+import StopwatchCore
+import Substate
+import SubstateTesting
+import Testing
+import TodosCore
+
+/// A small seeded generator (SplitMix64), so that a failing sequence can be run again from
+/// its seed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random action sequences for the sample apps: the live store, the pure fold of the actions
+/// it processed, and the replay of its recording must all agree. Set `SUBSTATE_SEED` to run
+/// one seed again.
+@MainActor
+@Suite struct DeterminismTests {
+    static let sequences = 1_000
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("determinism-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    var seeds: [UInt64] {
+        if let seed = ProcessInfo.processInfo.environment["SUBSTATE_SEED"].flatMap(UInt64.init) {
+            return [seed]
+        }
+        return (0..<UInt64(Self.sequences)).map { 0x5EED_0000 + $0 }
+    }
+
+    static func todosActions(_ generator: inout SeededGenerator) -> [App.Action] {
+        let words = ["milk", "eggs", "bread", "call mum", "walk", "tea"]
+        return (0..<Int.random(in: 5...40, using: &generator)).map { _ in
+            let id = Int.random(in: 1...8, using: &generator)
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0: return .didEnterForeground
+            case 1: return .didEnterBackground
+            case 2, 3, 4: return .todos(.create(words.randomElement(using: &generator)!))
+            case 5, 6: return .todos(.todo(id: id, .toggle))
+            case 7: return .todos(.todo(id: id, .edit(words.randomElement(using: &generator)!)))
+            case 8: return .todos(.destroy(id: id))
+            default: return .settings(.changeTitle(words.randomElement(using: &generator)!))
+            }
+        }
+    }
+
+    @Test func todosLiveStoreFoldAndReplayAgree() throws {
+        let file = folder.appendingPathComponent("todos.jsonl")
+        for seed in seeds {
+            var generator = SeededGenerator(seed: seed)
+            let actions = Self.todosActions(&generator)
+            let recorder = try Recorder<App, App.Action>(
+                file: file, initialState: App(), snapshotInterval: 7, clock: ContinuousClock())
+            let store = Store(
+                state: App(), environment: (), update: App.update,
+                middleware: [recorder.middleware()])
+            for action in actions { store.send(action) }
+            let live = store.state
+            let folded = Update.applying(actions, to: App(), environment: (), update: App.update)
+            let recording = try Recording<App, App.Action>(contentsOf: file)
+            let replayed = recording.replay(environment: (), update: App.update)
+            let verified = recording.verify(environment: (), update: App.update)
+            guard live == folded.state, live == replayed, verified == nil else {
+                let message =
+                    "seed \(seed) (run again with SUBSTATE_SEED=\(seed)): live, folded and "
+                    + "replayed states differ\n\(Diff.values(folded.state, live) ?? "")"
+                    + (verified?.description ?? "")
+                Issue.record(Comment(rawValue: message))
+                return
+            }
+        }
+    }
+
+    @Test func stopwatchLiveStoreFoldAndReplayAgree() throws {
+        for seed in seeds {
+            var generator = SeededGenerator(seed: seed)
+            let choices: [Stopwatch.Action] = [.start, .stop, .lap, .reset, .tick, .tick, .tick]
+            let actions = (0..<Int.random(in: 5...40, using: &generator)).map { _ in
+                choices.randomElement(using: &generator)!
+            }
+            // The clock never moves: timers start and are cancelled, but never tick.
+            let environment = Stopwatch.Environment(clock: TestClock(), tick: .milliseconds(100))
+            var processed: [Stopwatch.Action] = []
+            let store = Store(
+                state: Stopwatch(), environment: environment, update: Stopwatch.update,
+                middleware: [.observe { action, _ in processed.append(action) }])
+            for action in actions { store.send(action) }
+            let live = store.state
+            store.tearDown()
+            let folded = Update.applying(
+                processed, to: Stopwatch(), environment: environment, update: Stopwatch.update)
+            guard live == folded.state, processed == actions else {
+                let message =
+                    "seed \(seed) (run again with SUBSTATE_SEED=\(seed)): "
+                    + (Diff.values(folded.state, live) ?? "the actions differ")
+                Issue.record(Comment(rawValue: message))
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Substate
+import Testing
+
+/// A program for load: each effect sends its numbered actions; the state records, per
+/// effect, the numbers in the order they arrived.
+struct Tally: Equatable, Sendable {
+    var received: [Int: [Int]] = [:]
+    var total = 0
+}
+
+enum TallyAction: Equatable, Sendable {
+    case burst(effects: Int, actions: Int)
+    case item(effect: Int, number: Int)
+    case waitForever(count: Int)
+}
+
+/// An environment that the leak test watches for deallocation.
+final class TallyEnvironment: Sendable {}
+
+extension Tally {
+    static func update(
+        state: consuming Tally, environment: TallyEnvironment, action: TallyAction
+    ) -> Update<Tally, TallyAction> {
+        switch action {
+        case .burst(let effects, let actions):
+            return Update(
+                state: state,
+                effect: .merge(
+                    (0..<effects).map { effect in
+                        Effect<TallyAction>.run { send in
+                            for number in 0..<actions {
+                                await send(.item(effect: effect, number: number))
+                            }
+                        }
+                    }))
+        case .item(let effect, let number):
+            state.received[effect, default: []].append(number)
+            state.total += 1
+            return Update(state: state)
+        case .waitForever(let count):
+            return Update(
+                state: state,
+                effect: .merge(
+                    (0..<count).map { _ in
+                        Effect<TallyAction>.run { _ in
+                            // Suspends until cancelled.
+                            let never = AsyncStream<Void> { _ in }
+                            for await _ in never {}
+                        }
+                    }))
+        }
+    }
+}
+
+@MainActor
+@Suite struct ReliabilityTests {
+    @Test func hundredsOfEffectsDeliverEveryActionOnceAndInOrder() async {
+        let effects = 100
+        let actions = 10_000
+        let store = Store(state: Tally(), environment: TallyEnvironment(), update: Tally.update)
+        var processed: [TallyAction] = []
+        store.addMiddleware(.observe { action, _ in processed.append(action) })
+        await store.send(.burst(effects: effects, actions: actions)).finish()
+
+        let state = store.state
+        #expect(state.total == effects * actions)
+        #expect(state.received.count == effects)
+        for effect in 0..<effects {
+            // Exactly once each, in the order the effect sent them.
+            #expect(state.received[effect] == Array(0..<actions), "effect \(effect)")
+        }
+        // The final state is the pure fold of the actions the store processed.
+        let folded = Update.applying(
+            processed, to: Tally(), environment: TallyEnvironment(), update: Tally.update)
+        #expect(folded.state == state)
+    }
+
+    @Test func tearingDownAStoreWithTenThousandEffectsEndsThemAndFreesEverything() async {
+        weak var weakStore: Store<Tally, TallyAction, TallyEnvironment>?
+        weak var weakEnvironment: TallyEnvironment?
+        var task: StoreTask?
+        do {
+            let environment = TallyEnvironment()
+            weakEnvironment = environment
+            let store = Store(state: Tally(), environment: environment, update: Tally.update)
+            weakStore = store
+            task = store.send(.waitForever(count: 10_000))
+            #expect(store.runningEffectCount == 10_000)
+            store.tearDown()
+            await task?.finish()
+            await store.finishEffects()
+            #expect(store.runningEffectCount == 0)
+        }
+        #expect(weakStore == nil)
+        #expect(weakEnvironment == nil)
+    }
+}
