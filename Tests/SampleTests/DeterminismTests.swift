@@ -1,4 +1,5 @@
 import Foundation
+import SearchCore
 import StopwatchCore
 import Substate
 import SubstateTesting
@@ -87,27 +88,66 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func stopwatchLiveStoreFoldAndReplayAgree() throws {
+        let choices: [Stopwatch.Action] = [.start, .stop, .lap, .reset, .tick, .tick, .tick]
+        // The clock never moves: timers start and are cancelled, but never tick by themselves.
+        let environment = Stopwatch.Environment(clock: TestClock(), tick: .milliseconds(100))
+        try check(
+            "stopwatch", initial: Stopwatch(), environment: environment, update: Stopwatch.update
+        ) {
+            generator in choices.randomElement(using: &generator)!
+        }
+    }
+
+    @Test func searchLiveStoreFoldAndReplayAgree() throws {
+        let queries = ["", "p", "pe", "pea", "b", "ba", "ch"]
+        // Debounced searches wait on a clock that never moves; results come as actions.
+        let environment = Search.Environment(clock: TestClock())
+        try check("search", initial: Search(), environment: environment, update: Search.update) {
+            generator in
+            let query = queries.randomElement(using: &generator)!
+            return Bool.random(using: &generator)
+                ? .queryChanged(query)
+                : .resultsArrived(query: query, Words.all.filter { $0.hasPrefix(query) })
+        }
+    }
+
+    /// Runs the seeded sequences of an app through a recorded live store, and compares its
+    /// state with the fold of the actions it processed and with the replay of the recording.
+    func check<
+        State: Codable & Equatable & Sendable, Action: Codable & Equatable & Sendable, Environment
+    >(
+        _ name: String, initial: State, environment: Environment,
+        update: @escaping (consuming State, Environment, Action) -> Update<State, Action>,
+        action: (inout SeededGenerator) -> Action
+    ) throws {
+        let file = folder.appendingPathComponent("\(name).jsonl")
         for seed in seeds {
             var generator = SeededGenerator(seed: seed)
-            let choices: [Stopwatch.Action] = [.start, .stop, .lap, .reset, .tick, .tick, .tick]
             let actions = (0..<Int.random(in: 5...40, using: &generator)).map { _ in
-                choices.randomElement(using: &generator)!
+                action(&generator)
             }
-            // The clock never moves: timers start and are cancelled, but never tick.
-            let environment = Stopwatch.Environment(clock: TestClock(), tick: .milliseconds(100))
-            var processed: [Stopwatch.Action] = []
+            let recorder = try Recorder<State, Action>(
+                file: file, initialState: initial, snapshotInterval: 5, clock: ContinuousClock())
+            var processed: [Action] = []
             let store = Store(
-                state: Stopwatch(), environment: environment, update: Stopwatch.update,
-                middleware: [.observe { action, _ in processed.append(action) }])
+                state: initial, environment: environment, update: update,
+                middleware: [
+                    recorder.middleware(), .observe { action, _ in processed.append(action) },
+                ])
             for action in actions { store.send(action) }
             let live = store.state
             store.tearDown()
             let folded = Update.applying(
-                processed, to: Stopwatch(), environment: environment, update: Stopwatch.update)
-            guard live == folded.state, processed == actions else {
+                processed, to: initial, environment: environment, update: update)
+            let recording = try Recording<State, Action>(contentsOf: file)
+            let replayed = recording.replay(environment: environment, update: update)
+            let verified = recording.verify(environment: environment, update: update)
+            guard live == folded.state, live == replayed, verified == nil, processed == actions
+            else {
                 let message =
-                    "seed \(seed) (run again with SUBSTATE_SEED=\(seed)): "
-                    + (Diff.values(folded.state, live) ?? "the actions differ")
+                    "\(name), seed \(seed) (run again with SUBSTATE_SEED=\(seed)): live, folded "
+                    + "and replayed states differ\n\(Diff.values(folded.state, live) ?? "")"
+                    + (verified?.description ?? "")
                 Issue.record(Comment(rawValue: message))
                 return
             }

@@ -2,7 +2,7 @@ import Substate
 
 /// Search as you type over a local list of words: each keystroke restarts a debounce, and a
 /// new search cancels the one in flight, so only the last query's results arrive.
-public struct Search: Equatable, Sendable {
+public struct Search: Codable, Equatable, Sendable {
     /// What the user typed.
     public var query = ""
     /// The results of the last search that finished.
@@ -18,7 +18,7 @@ public struct Search: Equatable, Sendable {
     public init() {}
 
     /// What happens in a search.
-    public enum Action: Equatable, Sendable {
+    public enum Action: Codable, Equatable, Sendable {
         /// The user changed the query.
         case queryChanged(String)
         /// A search finished.

@@ -1,7 +1,7 @@
 import Substate
 
 /// A stopwatch: start, stop, lap and reset, counted by a timer on the environment's clock.
-public struct Stopwatch: Equatable, Sendable {
+public struct Stopwatch: Codable, Equatable, Sendable {
     /// Whether it is running.
     public var isRunning = false
     /// The time counted, in whole ticks.
@@ -15,7 +15,7 @@ public struct Stopwatch: Equatable, Sendable {
     public init() {}
 
     /// What happens to a stopwatch.
-    public enum Action: Equatable, Sendable {
+    public enum Action: Codable, Equatable, Sendable {
         /// Starts counting.
         case start
         /// Stops counting; the time stays.
