@@ -1,6 +1,6 @@
 extension Effect {
     /// The priority to start this effect's task with, if it asks for one.
-    @usableFromInline var priority: TaskPriority? {
+    @inlinable var priority: TaskPriority? {
         switch operation {
         case .run(let priority, _, _), .work(let priority, _): return priority
         case .cancellable(_, _, let inner), .bound(_, let inner): return inner.priority
@@ -21,7 +21,7 @@ extension Effect {
     ///     presence conditions of the children that started it.
     ///   - deliver: Called with each synchronous action, in order.
     ///   - spawn: Called with each part that needs a task, and its tags.
-    @usableFromInline
+    @inlinable
     package func start(
         in scope: EffectScope,
         tags: EffectTags = EffectTags(),
@@ -63,7 +63,7 @@ extension Effect {
     ///   - context: The store's scope and the handle of the running task.
     ///   - report: Receives errors that no `catch` handler took. Errors thrown once the task
     ///     is cancelled are not reported: cancellation is how effects end.
-    @usableFromInline
+    @inlinable
     package func perform(
         send: Send<Action>,
         context: EffectContext,

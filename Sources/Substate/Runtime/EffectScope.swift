@@ -142,6 +142,7 @@ package final class EffectScope: Sendable {
     }
 
     /// Adds a presence condition to a running effect (a child's effect met inside a task).
+    @usableFromInline
     package func add(presence: EffectPresence, to handle: any EffectHandle) {
         state.withLock { state in
             let key = ObjectIdentifier(handle)
@@ -188,6 +189,7 @@ package final class EffectScope: Sendable {
     }
 
     /// Adds ids to a running effect (a `cancellable` met inside its task).
+    @usableFromInline
     package func add(ids: [EffectID], to handle: any EffectHandle) {
         state.withLock { state in
             let key = ObjectIdentifier(handle)
@@ -242,6 +244,7 @@ package final class EffectScope: Sendable {
 
     /// Cancels the effects registered under any of `ids`. They stay counted until they end,
     /// but no longer answer to their ids, so a new effect can take them at once.
+    @usableFromInline
     package func cancel(ids: [EffectID]) {
         let handles = state.withLock { state in
             var handles: [any EffectHandle] = []
@@ -259,12 +262,14 @@ package final class EffectScope: Sendable {
     }
 
     /// Cancels the running effects that satisfy a predicate.
+    @usableFromInline
     package func cancel(where shouldCancel: (any EffectHandle) -> Bool) {
         let handles = state.withLock { $0.entries.values.map(\.handle) }
         for handle in handles where shouldCancel(handle) { handle.cancel() }
     }
 
     /// Cancels every running effect. Each stays counted until it has ended.
+    @usableFromInline
     package func cancelAll() {
         let handles = state.withLock { state in
             state.byID = [:]
@@ -315,8 +320,8 @@ extension EffectScope.State {
 /// Where an effect runs: its store's scope, and the handle of the task running it.
 @usableFromInline
 package struct EffectContext: Sendable {
-    package let scope: EffectScope
-    package let handle: any EffectHandle
+    @usableFromInline package let scope: EffectScope
+    @usableFromInline package let handle: any EffectHandle
 
     @usableFromInline
     package init(scope: EffectScope, handle: any EffectHandle) {
