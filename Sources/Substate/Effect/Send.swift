@@ -15,7 +15,16 @@
 /// a fast producer cannot grow memory without bound. Actions sent after the effect was
 /// cancelled, or after its store was torn down, are dropped.
 public struct Send<Action: Sendable>: Sendable {
-    let deliver: @Sendable (Action) async -> Void
+    /// Where actions go: a closure, or (for the effects a store runs) straight to the store's
+    /// inbox, which spares every effect task a closure allocation and keeps sending
+    /// specialised for the action type.
+    @usableFromInline
+    enum Target: Sendable {
+        case closure(@Sendable (Action) async -> Void)
+        case inbox(EffectInbox<Action>, EffectRecord)
+    }
+
+    @usableFromInline let target: Target
 
     /// Creates a `Send` that hands each action to a closure.
     ///
@@ -23,13 +32,23 @@ public struct Send<Action: Sendable>: Sendable {
     /// operation outside a store, for example in a test.
     /// - Parameter deliver: Called with each action, in order.
     public init(_ deliver: @escaping @Sendable (Action) async -> Void) {
-        self.deliver = deliver
+        target = .closure(deliver)
+    }
+
+    /// A `Send` to a store's inbox, on behalf of one effect task.
+    @usableFromInline
+    init(inbox: EffectInbox<Action>, record: EffectRecord) {
+        target = .inbox(inbox, record)
     }
 
     /// Sends an action to the store.
     /// - Parameter action: The action to send.
+    @inlinable
     public func callAsFunction(_ action: Action) async {
-        await deliver(action)
+        switch target {
+        case .closure(let deliver): await deliver(action)
+        case .inbox(let inbox, let record): await inbox.send(action, from: record)
+        }
     }
 
     /// A `Send` for another kind of action that converts each one into this kind.
@@ -40,7 +59,7 @@ public struct Send<Action: Sendable>: Sendable {
     public func map<Child: Sendable>(
         _ transform: @escaping @Sendable (Child) -> Action
     ) -> Send<Child> {
-        let deliver = self.deliver
-        return Send<Child> { child in await deliver(transform(child)) }
+        let parent = self
+        return Send<Child> { child in await parent(transform(child)) }
     }
 }

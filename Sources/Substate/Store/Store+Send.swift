@@ -165,7 +165,7 @@ extension Store {
         let context = EffectContext(scope: registry, handle: record)
         let (registry, outstanding) = (self.registry, self.outstanding)
         let task = Task.detached(priority: effect.priority) {
-            let send = Send<Action> { await inbox.send($0, from: record) }
+            let send = Send<Action>(inbox: inbox, record: record)
             await effect.perform(send: send, context: context) { error in
                 inbox.report(.failed(error, record))
             }
