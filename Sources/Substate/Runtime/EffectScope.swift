@@ -21,7 +21,7 @@ extension EffectHandle {
 package final class EffectScope: Sendable {
     struct Entry {
         var handle: any EffectHandle
-        var ids: EffectIDs
+        var ids: [EffectID]
         /// The conditions under which the effect may go on; empty for most effects.
         var presences: [EffectPresence] = []
     }
@@ -138,7 +138,7 @@ package final class EffectScope: Sendable {
     /// Registers a started effect under ids. Returns `false` (and cancels it) once the scope
     /// is closed.
     package func insert(_ handle: any EffectHandle, ids: [EffectID]) -> Bool {
-        insert(handle, tags: EffectTags(ids: EffectIDs(ids)))
+        insert(handle, tags: EffectTags(ids: ids))
     }
 
     /// Adds a presence condition to a running effect (a child's effect met inside a task).
@@ -179,7 +179,7 @@ package final class EffectScope: Sendable {
                 let entry = scope.entries.values[index]
                 handles.append(entry.handle)
                 scope.forget(key, ids: entry.ids)
-                scope.entries.values[index].ids = EffectIDs()
+                scope.entries.values[index].ids = []
                 scope.entries.values[index].presences = []
                 bind(&scope, by: -1)
             }
@@ -194,7 +194,7 @@ package final class EffectScope: Sendable {
         state.withLock { state in
             let key = ObjectIdentifier(handle)
             guard state.entries[key] != nil else { return }
-            for id in ids { state.entries[key]?.ids.append(id) }
+            state.entries[key]?.ids += ids
             for id in ids { state.byID[id, default: Members(key)].insert(key) }
         }
     }
@@ -234,7 +234,7 @@ package final class EffectScope: Sendable {
                 if state.entries.values[index].ids.count > 1 {
                     state.forget(key, ids: state.entries.values[index].ids)
                 }
-                state.entries.values[index].ids = EffectIDs()
+                state.entries.values[index].ids = []
             }
             return (first, others)
         }
@@ -253,7 +253,7 @@ package final class EffectScope: Sendable {
                     guard let entry = state.entries[key] else { return }
                     handles.append(entry.handle)
                     state.forget(key, ids: entry.ids)
-                    state.entries[key]?.ids = EffectIDs()
+                    state.entries[key]?.ids = []
                 }
             }
             return handles
@@ -309,7 +309,7 @@ package final class EffectScope: Sendable {
 }
 
 extension EffectScope.State {
-    mutating func forget(_ key: ObjectIdentifier, ids: EffectIDs) {
+    mutating func forget(_ key: ObjectIdentifier, ids: [EffectID]) {
         for id in ids {
             byID[id]?.remove(key)
             if byID[id]?.isEmpty == true { byID[id] = nil }

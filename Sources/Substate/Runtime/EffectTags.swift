@@ -2,11 +2,11 @@
 /// around it, and the presence conditions of the children that started it.
 @usableFromInline
 package struct EffectTags: Sendable {
-    @usableFromInline package var ids: EffectIDs
+    @usableFromInline package var ids: [EffectID]
     @usableFromInline package var presences: [EffectPresence]
 
     @inlinable
-    package init(ids: EffectIDs = EffectIDs(), presences: [EffectPresence] = []) {
+    package init(ids: [EffectID] = [], presences: [EffectPresence] = []) {
         self.ids = ids
         self.presences = presences
     }
