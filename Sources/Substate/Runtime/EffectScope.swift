@@ -175,12 +175,9 @@ package final class EffectScope: Sendable {
             }
             var handles: [any EffectHandle] = []
             for key in absent {
-                guard let index = scope.entries.index(forKey: key) else { continue }
-                let entry = scope.entries.values[index]
-                handles.append(entry.handle)
-                scope.forget(key, ids: entry.ids)
-                scope.entries.values[index].ids = []
-                scope.entries.values[index].presences = []
+                guard let handle = scope.detach(key) else { continue }
+                handles.append(handle)
+                scope.entries[key]?.presences = []
                 bind(&scope, by: -1)
             }
             return handles
@@ -227,14 +224,8 @@ package final class EffectScope: Sendable {
             var first: (any EffectHandle)?
             var others: [any EffectHandle] = []
             members.forEach { key in
-                guard let index = state.entries.index(forKey: key) else { return }
-                let handle = state.entries.values[index].handle
+                guard let handle = state.detach(key, except: id) else { return }
                 if first == nil { first = handle } else { others.append(handle) }
-                // The usual effect answers to this id only, which is already forgotten.
-                if state.entries.values[index].ids.count > 1 {
-                    state.forget(key, ids: state.entries.values[index].ids)
-                }
-                state.entries.values[index].ids = []
             }
             return (first, others)
         }
@@ -246,19 +237,7 @@ package final class EffectScope: Sendable {
     /// but no longer answer to their ids, so a new effect can take them at once.
     @usableFromInline
     package func cancel(ids: [EffectID]) {
-        let handles = state.withLock { state in
-            var handles: [any EffectHandle] = []
-            for id in ids {
-                state.byID.removeValue(forKey: id)?.forEach { key in
-                    guard let entry = state.entries[key] else { return }
-                    handles.append(entry.handle)
-                    state.forget(key, ids: entry.ids)
-                    state.entries[key]?.ids = []
-                }
-            }
-            return handles
-        }
-        for handle in handles { handle.cancel() }
+        for id in ids { cancel(id: id) }
     }
 
     /// Cancels the running effects that satisfy a predicate.
@@ -309,6 +288,19 @@ package final class EffectScope: Sendable {
 }
 
 extension EffectScope.State {
+    /// Takes a running effect off every id it answers to, and returns its handle. It stays
+    /// counted until it ends. `forgotten`, an id already removed from `byID`, is skipped
+    /// when it is the only one (the usual cancel-in-flight: no lookup at all).
+    mutating func detach(
+        _ key: ObjectIdentifier, except forgotten: EffectID? = nil
+    ) -> (any EffectHandle)? {
+        guard let index = entries.index(forKey: key) else { return nil }
+        let ids = entries.values[index].ids
+        if !(ids.count == 1 && ids.first == forgotten) { forget(key, ids: ids) }
+        entries.values[index].ids = []
+        return entries.values[index].handle
+    }
+
     mutating func forget(_ key: ObjectIdentifier, ids: [EffectID]) {
         for id in ids {
             byID[id]?.remove(key)
