@@ -70,8 +70,9 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     }
 
     let progress = Locked(Progress())
-    /// Serialises writes, so that an older part never lands after a newer one.
-    let writing = Locked(())
+    /// Serialises writes, so that an older part never lands after a newer one. (`UInt8`, not
+    /// `Void`: see ``WaiterLocks``.)
+    let writing = Locked<UInt8>(0)
 
     /// Creates a saver for a part of the state.
     /// - Parameters:
