@@ -77,16 +77,7 @@ extension Effect {
                 await send(action)
             }
         case .run(_, let body, let handler):
-            do {
-                try await body(send)
-            } catch {
-                guard !Task.isCancelled else { return }
-                if let handler {
-                    await handler(error, send)
-                } else {
-                    report(error)
-                }
-            }
+            await Self.run(body, catch: handler, send: send, report: report)
         case .work(_, let work):
             await work(send, context, report)
         case .merge(let effects):
@@ -117,6 +108,25 @@ extension Effect {
             await inner.perform(send: send, context: context, report: report)
         case .deferred(let decide):
             await decide(context.scope).perform(send: send, context: context, report: report)
+        }
+    }
+
+    /// Runs a `run` effect's operation: an error goes to its `catch` handler, or else to
+    /// `report`, unless the task was cancelled.
+    @inlinable
+    static func run(
+        _ body: Operation.Body, catch handler: Operation.Handler?, send: Send<Action>,
+        report: (any Error) -> Void
+    ) async {
+        do {
+            try await body(send)
+        } catch {
+            guard !Task.isCancelled else { return }
+            if let handler {
+                await handler(error, send)
+            } else {
+                report(error)
+            }
         }
     }
 }

@@ -16,12 +16,13 @@
 /// cancelled, or after its store was torn down, are dropped.
 public struct Send<Action: Sendable>: Sendable {
     /// Where actions go: a closure, or (for the effects a store runs) straight to the store's
-    /// inbox, which spares every effect task a closure allocation and keeps sending
-    /// specialised for the action type.
+    /// inbox through the effect's run, which spares every effect task a closure allocation,
+    /// keeps sending specialised for the action type, and holds one reference (to the run)
+    /// rather than the inbox that all effects share.
     @usableFromInline
     enum Target: Sendable {
         case closure(@Sendable (Action) async -> Void)
-        case inbox(EffectInbox<Action>, EffectRecord)
+        case run(EffectRun<Action>)
     }
 
     @usableFromInline let target: Target
@@ -37,8 +38,8 @@ public struct Send<Action: Sendable>: Sendable {
 
     /// A `Send` to a store's inbox, on behalf of one effect task.
     @usableFromInline
-    init(inbox: EffectInbox<Action>, record: EffectRecord) {
-        target = .inbox(inbox, record)
+    init(run: EffectRun<Action>) {
+        target = .run(run)
     }
 
     /// Sends an action to the store.
@@ -47,7 +48,7 @@ public struct Send<Action: Sendable>: Sendable {
     public func callAsFunction(_ action: Action) async {
         switch target {
         case .closure(let deliver): await deliver(action)
-        case .inbox(let inbox, let record): await inbox.send(action, from: record)
+        case .run(let run): await run.inbox.send(action, from: run)
         }
     }
 

@@ -15,6 +15,9 @@ struct EffectGroup: Sendable {
 
     @usableFromInline
     final class Storage: Sendable {
+        /// Keeps the counters below off the cache line of the reference count: the main
+        /// actor enters and retains, effect tasks on other cores leave.
+        private let padding = CacheLinePadding()
         /// Queued actions and effect records not finished yet.
         let pending = Atomic<Int>(0)
         /// ``Flags`` bits.
@@ -76,7 +79,7 @@ struct EffectGroup: Sendable {
     func cancel() {
         storage.flags.bitwiseOr(Flags.cancelled, ordering: .acquiringAndReleasing)
         let storage = self.storage
-        storage.scope?.cancel { ($0 as? EffectRecord)?.group?.storage === storage }
+        storage.scope?.cancel { ($0 as? EffectRecord)?.group.storage === storage }
     }
 
     var isCancelled: Bool {

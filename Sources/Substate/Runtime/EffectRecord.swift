@@ -1,14 +1,15 @@
 import Synchronization
 
 /// One effect task the store started: its group, its task, and whether it was cancelled.
-/// Actions from a cancelled record are dropped, even those already on their way.
+/// Actions from a cancelled record are dropped, even those already on their way. The store
+/// makes an ``EffectRun``, which adds what the task needs to run.
 ///
 /// Lock-free, to keep starting an effect cheap: `phase` goes from `detached` to `attached`
 /// once the task is stored, or to `cancelled` at any time. The task is written before the
 /// releasing transition to `attached` and read only after an acquiring look at it.
 @usableFromInline
-final class EffectRecord: EffectHandle {
-    @usableFromInline let group: EffectGroup?
+class EffectRecord: EffectHandle, @unchecked Sendable {
+    @usableFromInline let group: EffectGroup
     @usableFromInline let phase = Atomic<Int>(Phase.detached)
     /// The next record in its scope's stack of ended records (see `EffectScope.ended`).
     nonisolated(unsafe) var nextEnded: UnsafeMutableRawPointer?
@@ -22,7 +23,7 @@ final class EffectRecord: EffectHandle {
     }
 
     @usableFromInline
-    init(group: EffectGroup?) {
+    init(group: EffectGroup) {
         self.group = group
     }
 
@@ -30,7 +31,7 @@ final class EffectRecord: EffectHandle {
 
     /// Attaches the running task; cancels it at once if the record was cancelled first.
     @usableFromInline
-    func attach(_ task: Task<Void, Never>) {
+    final func attach(_ task: Task<Void, Never>) {
         self.task = task
         let (attached, _) = phase.compareExchange(
             expected: Phase.detached, desired: Phase.attached, ordering: .acquiringAndReleasing)
@@ -38,7 +39,7 @@ final class EffectRecord: EffectHandle {
     }
 
     @usableFromInline
-    package func cancel() {
+    package final func cancel() {
         let previous = phase.exchange(Phase.cancelled, ordering: .acquiringAndReleasing)
         guard previous == Phase.attached else { return }
         // Only the first canceller gets here. Let go of the task: a cancelled task that has
@@ -49,7 +50,7 @@ final class EffectRecord: EffectHandle {
     }
 
     @usableFromInline
-    package func scopeDidClose() {
-        group?.close()
+    package final func scopeDidClose() {
+        group.close()
     }
 }

@@ -77,7 +77,9 @@ package final class EffectScope: Sendable {
     /// Effects that ended without taking the lock (see ``ended(_:)``): a lock-free stack,
     /// linked through the records and holding a reference to each.
     /// Holds the top record's address as an integer (0 for none): `Atomic` of a pointer is
-    /// not `Sendable`.
+    /// not `Sendable`. Written by effect tasks on other cores: kept off the line that holds
+    /// the scope's reference count, which the main actor changes on every effect.
+    private let padding = CacheLinePadding()
     let endedRecords = Atomic<Int>(0)
 
     package init() {}

@@ -157,29 +157,13 @@ extension Store {
     /// Runs an effect in a task of its own, off the main actor.
     @inlinable
     func spawn(_ effect: Effect<Action>, tags: EffectTags, in group: EffectGroup) {
-        let record = EffectRecord(group: group)
-        guard registry.insert(record, tags: tags) else { return }
-        group.enter(record)
+        let run = EffectRun(
+            effect: effect, group: group, inbox: inbox, scope: registry, outstanding: outstanding)
+        guard registry.insert(run, tags: tags) else { return }
+        group.enter(run)
         outstanding.enter()
-        let inbox = self.inbox
-        let context = EffectContext(scope: registry, handle: record)
-        let (registry, outstanding) = (self.registry, self.outstanding)
-        let task = Task.detached(priority: effect.priority) {
-            let send = Send<Action>(inbox: inbox, record: record)
-            await effect.perform(send: send, context: context) { error in
-                inbox.report(.failed(error, record))
-            }
-            if record.isCancelled {
-                // Nothing of a cancelled effect reaches the store any more: it ends here,
-                // without waiting for the main actor or for the scope's lock.
-                registry.ended(record)
-                group.leave()
-                outstanding.leave()
-            } else {
-                inbox.report(.finished(record))
-            }
-        }
-        record.attach(task)
+        let task = Task.detached(priority: effect.priority) { await run.run() }
+        run.attach(task)
     }
 
     /// Processes what effects delivered since the last drain, in order, in one observed
@@ -221,7 +205,7 @@ extension Store {
                 if !record.isCancelled { errors.append(error) }
             case .finished(let record):
                 registry.remove(record)
-                record.group?.leave()
+                record.group.leave()
                 outstanding.leave()
             }
         }

@@ -1,0 +1,57 @@
+/// An effect task of a store: its record, and everything the task needs to run and to end.
+///
+/// The task's closure captures this one object and nothing else, so that starting an effect
+/// allocates no closure context, and retains no object that the store shares with every
+/// other effect: on two cores, each such retain on the main actor and release in the task
+/// moves a cache line between the cores (measured: a quarter of the main actor's time in
+/// `effect.cancelInFlight` went to reference counting before). The shared objects are
+/// released with the run, which usually happens on the main actor, where the scope forgets
+/// ended effects.
+@usableFromInline
+final class EffectRun<Action: Sendable>: EffectRecord, @unchecked Sendable {
+    @usableFromInline let effect: Effect<Action>
+    @usableFromInline let inbox: EffectInbox<Action>
+    @usableFromInline let scope: EffectScope
+    /// The store's count of all pending work.
+    @usableFromInline let outstanding: EffectGroup
+
+    @usableFromInline
+    init(
+        effect: Effect<Action>, group: EffectGroup, inbox: EffectInbox<Action>,
+        scope: EffectScope, outstanding: EffectGroup
+    ) {
+        self.effect = effect
+        self.inbox = inbox
+        self.scope = scope
+        self.outstanding = outstanding
+        super.init(group: group)
+    }
+
+    /// Runs the effect to its end, then reports that it ended. A cancelled effect ends here,
+    /// without waiting for the main actor or for the scope's lock: nothing of it reaches the
+    /// store any more.
+    @inlinable
+    func run() async {
+        if case .run(_, let body, let handler) = effect.operation {
+            // The usual effect needs no context: spares the task a reference to the scope.
+            await Effect.run(body, catch: handler, send: Send(run: self), report: report)
+        } else {
+            await effect.perform(
+                send: Send(run: self), context: EffectContext(scope: scope, handle: self),
+                report: { error in self.report(error) })
+        }
+        if isCancelled {
+            scope.ended(self)
+            group.leave()
+            outstanding.leave()
+        } else {
+            inbox.report(.finished(self))
+        }
+    }
+
+    /// Hands an error that no `catch` handler took to the store.
+    @inlinable
+    func report(_ error: any Error) {
+        inbox.report(.failed(error, self))
+    }
+}
