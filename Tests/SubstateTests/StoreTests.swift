@@ -30,21 +30,22 @@ import Testing
         #expect(store.state.entries == ["sync x", "async x"])
     }
 
-    @Test func aSendFromAnObserverIsQueuedAndProcessedAfterTheCurrentAction() {
+    @Test func anObserverSeesTheCommittedStateAndItsSendsAreQueued() {
         let store = makeLogStore()
         var seenByObserver: [[String]] = []
         withObservationTracking {
             _ = store.state
         } onChange: {
             MainActor.assumeIsolated {
-                // The update of "first" is running: this send must wait for it.
+                // Observers are told after the commit, while the send is still running:
+                // these sends wait for it to end.
                 store.send(.append("from observer 1"))
                 store.send(.append("from observer 2"))
                 seenByObserver.append(store.state.entries)
             }
         }
         store.send(.append("first"))
-        #expect(seenByObserver == [[]])
+        #expect(seenByObserver == [["first"]])
         #expect(store.state.entries == ["first", "from observer 1", "from observer 2"])
     }
 

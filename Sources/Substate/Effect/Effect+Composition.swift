@@ -154,6 +154,10 @@ extension Effect {
         case .bound(let presence, let inner):
             return Effect<Mapped>(
                 operation: .bound(presence, inner.adapted(actions: actions, send: adapt)))
+        case .presentation(let presentation, let inner):
+            return Effect<Mapped>(
+                operation: .presentation(presentation, inner.adapted(actions: actions, send: adapt))
+            )
         case .deferred(let decide):
             return Effect<Mapped>(
                 operation: .deferred { scope in decide(scope).adapted(actions: actions, send: adapt)
@@ -178,6 +182,8 @@ extension Effect {
                 operation: .cancellable(id, cancelInFlight: cancelInFlight, inner.lifted(lift)))
         case .bound(let presence, let inner):
             return Effect(operation: .bound(lift(presence), inner.lifted(lift)))
+        case .presentation(let presentation, let inner):
+            return Effect(operation: .presentation(presentation, inner.lifted(lift)))
         case .deferred(let decide):
             return Effect(operation: .deferred { scope in decide(scope).lifted(lift) })
         }
@@ -191,7 +197,7 @@ extension Effect {
             return false
         case .merge(let effects), .concatenate(let effects):
             return effects.contains { $0.containsPresence }
-        case .cancellable(_, _, let inner):
+        case .cancellable(_, _, let inner), .presentation(_, let inner):
             return inner.containsPresence
         case .bound:
             return true

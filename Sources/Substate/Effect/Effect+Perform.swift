@@ -3,7 +3,8 @@ extension Effect {
     @inlinable var priority: TaskPriority? {
         switch operation {
         case .run(let priority, _, _), .work(let priority, _): return priority
-        case .cancellable(_, _, let inner), .bound(_, let inner): return inner.priority
+        case .cancellable(_, _, let inner), .bound(_, let inner), .presentation(_, let inner):
+            return inner.priority
         default: return nil
         }
     }
@@ -21,12 +22,15 @@ extension Effect {
     ///     presence conditions of the children that started it.
     ///   - deliver: Called with each synchronous action, in order.
     ///   - spawn: Called with each part that needs a task, and its tags.
+    ///   - present: Called with each presentation in the effect (see ``UpdatePresentation``),
+    ///     in order, before the parts inside it start.
     @inlinable
     package func start(
         in scope: EffectScope,
         tags: EffectTags = EffectTags(),
         deliver: (Action) -> Void,
-        spawn: (Effect, EffectTags) -> Void
+        spawn: (Effect, EffectTags) -> Void,
+        present: (any UpdatePresentation) -> Void = { _ in }
     ) {
         switch operation {
         case .none:
@@ -35,7 +39,8 @@ extension Effect {
             for action in actions { deliver(action) }
         case .merge(let effects):
             for effect in effects {
-                effect.start(in: scope, tags: tags, deliver: deliver, spawn: spawn)
+                effect.start(
+                    in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present)
             }
         case .run, .work, .concatenate:
             spawn(self, tags)
@@ -43,7 +48,7 @@ extension Effect {
             if cancelInFlight { scope.cancel(id: id) }
             var tags = tags
             tags.ids.append(id)
-            inner.start(in: scope, tags: tags, deliver: deliver, spawn: spawn)
+            inner.start(in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present)
         case .cancel(let targets):
             scope.cancel(ids: targets)
         case .cancelAll:
@@ -51,9 +56,13 @@ extension Effect {
         case .bound(let presence, let inner):
             var tags = tags
             tags.presences.append(presence)
-            inner.start(in: scope, tags: tags, deliver: deliver, spawn: spawn)
+            inner.start(in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present)
+        case .presentation(let presentation, let inner):
+            present(presentation)
+            inner.start(in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present)
         case .deferred(let decide):
-            decide(scope).start(in: scope, tags: tags, deliver: deliver, spawn: spawn)
+            decide(scope).start(
+                in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present)
         }
     }
 
@@ -105,6 +114,9 @@ extension Effect {
         case .bound(let presence, let inner):
             // Inside a task, a condition holds for the whole task that runs it.
             context.scope.add(presence: presence, to: context.handle)
+            await inner.perform(send: send, context: context, report: report)
+        case .presentation(_, let inner):
+            // Inside a task nothing is committed: there is nothing to present.
             await inner.perform(send: send, context: context, report: report)
         case .deferred(let decide):
             await decide(context.scope).perform(send: send, context: context, report: report)

@@ -58,6 +58,9 @@ public struct Effect<Action: Sendable>: Sendable {
         case bound(EffectPresence, Effect)
         /// Decided when the store starts it, with the store's scope at hand (`throttle`).
         case deferred(@Sendable (EffectScope) -> Effect)
+        /// Carries the presentation of the update that returned it (see
+        /// ``UpdatePresentation``): the store takes it when it starts the effect.
+        case presentation(any UpdatePresentation, Effect)
 
         @usableFromInline typealias Body = @Sendable (Send<Action>) async throws -> Void
         @usableFromInline typealias Handler = @Sendable (any Error, Send<Action>) async -> Void

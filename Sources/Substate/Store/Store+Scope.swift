@@ -63,7 +63,8 @@ extension Store {
     /// commit while scopes exist.
     ///
     /// A scope's observers may send actions, or make new scopes, while this runs: the sends
-    /// are processed at once and the scopes refreshed again afterwards.
+    /// are queued and processed when it returns, and then the scopes are refreshed again (see
+    /// `notifyObservers()`); a scope made meanwhile is refreshed in this same call.
     @usableFromInline
     func refreshScopes() {
         guard !isRefreshingScopes else {

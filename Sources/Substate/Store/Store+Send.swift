@@ -3,13 +3,14 @@ import Observation
 extension Store {
     /// Sends an action: runs the update function, commits the new state and starts its effect.
     ///
-    /// Everything happens before `send` returns: the update, the commit, the observers'
-    /// notification, the actions that the effect delivers synchronously, and the start of its
-    /// asynchronous work. Actions that the asynchronous work produces arrive later, each
+    /// Everything happens before `send` returns: the update, the commit, the actions that the
+    /// effect delivers synchronously, the start of its asynchronous work, and then, once, the
+    /// observers' notification (inside the update's presentation, if it carries one: see
+    /// ``UpdatePresentation``). Actions that the asynchronous work produces arrive later, each
     /// processed the same way.
     ///
     /// If the store is already processing an action (the send comes from an observer that the
-    /// update notified, or from ``effectErrorHandler``), the action is queued and processed
+    /// store notified, or from ``effectErrorHandler``), the action is queued and processed
     /// right after the current one, in the order sent. After ``tearDown()`` the action is
     /// ignored; a debug build writes a warning to standard error.
     ///
@@ -31,14 +32,67 @@ extension Store {
             return StoreTask(group: group)
         }
         isProcessing = true
-        let task = registrar.withMutation(of: self, keyPath: stateKeyPath) {
-            let group = process(action, in: nil)
+        let group = process(action, in: nil)
+        processQueue()
+        notifyObservers()
+        return StoreTask(group: group)
+    }
+
+    /// Tells observers and scoped stores about the commits just made, inside the pending
+    /// presentation if there is one, then processes the actions they sent meanwhile (queued,
+    /// because `isProcessing` is still set) and tells them again, until none is left. Ends
+    /// the processing.
+    @inlinable
+    func notifyObservers() {
+        while true {
+            if hasPendingPresentation {
+                presentPending()
+            } else {
+                registrar.withMutation(of: self, keyPath: stateKeyPath) {}
+                if !scopes.isEmpty { refreshScopes() }
+            }
+            guard !queue.isEmpty else { break }
             processQueue()
-            return StoreTask(group: group)
         }
         isProcessing = false
-        if !scopes.isEmpty { refreshScopes() }
-        return task
+    }
+
+    /// Notes the presentation of an update being committed; the last one wins.
+    @usableFromInline
+    func setPending(_ presentation: any UpdatePresentation) {
+        pendingPresentation = presentation
+        hasPendingPresentation = true
+    }
+
+    /// Notifies inside the pending presentation; makes sure observers are told exactly once
+    /// even if the presentation does not call its `notify` function, or calls it twice.
+    @usableFromInline
+    func presentPending() {
+        guard let presentation = pendingPresentation else { return }
+        pendingPresentation = nil
+        hasPendingPresentation = false
+        var notified = false
+        let notify = {
+            guard !notified else { return }
+            notified = true
+            self.registrar.withMutation(of: self, keyPath: self.stateKeyPath) {}
+            if !self.scopes.isEmpty { self.refreshScopes() }
+        }
+        presentation.present(notify)
+        if !notified {
+            warnPresentationDidNotNotify(presentation)
+            notify()
+        }
+    }
+
+    @usableFromInline
+    func warnPresentationDidNotNotify(_ presentation: any UpdatePresentation) {
+        #if DEBUG
+            writeToStandardError(
+                "Substate: \(type(of: presentation)).present(_:) did not call notify; "
+                    + "the store notified its observers after it returned."
+            )
+        #endif
     }
 
     /// Cancels every effect the store is running.
@@ -150,7 +204,8 @@ extension Store {
         effect.start(
             in: registry,
             deliver: { enqueue($0, in: group) },
-            spawn: { spawn($0, tags: $1, in: group) }
+            spawn: { spawn($0, tags: $1, in: group) },
+            present: { setPending($0) }
         )
     }
 
@@ -174,16 +229,13 @@ extension Store {
         var errors: [any Error] = []
         inbox.drain { entries, actionCount in
             isProcessing = true
-            defer { isProcessing = false }
+            handle(entries, errors: &errors)
             if actionCount > 0 {
-                registrar.withMutation(of: self, keyPath: stateKeyPath) {
-                    handle(entries, errors: &errors)
-                }
+                notifyObservers()
             } else {
-                handle(entries, errors: &errors)
+                isProcessing = false
             }
         }
-        if !scopes.isEmpty { refreshScopes() }
         for error in errors where !tornDown {
             effectErrorHandler(error)
         }

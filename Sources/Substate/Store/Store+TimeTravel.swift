@@ -24,16 +24,13 @@ extension Store {
         show(travel.present)
         guard !travel.held.isEmpty else { return }
         isProcessing = true
-        registrar.withMutation(of: self, keyPath: stateKeyPath) {
-            for entry in travel.held where !tornDown {
-                _ = process(entry.action, in: entry.group)
-                processQueue()
-                entry.group.leave()
-                outstanding.leave()
-            }
+        for entry in travel.held where !tornDown {
+            _ = process(entry.action, in: entry.group)
+            processQueue()
+            entry.group.leave()
+            outstanding.leave()
         }
-        isProcessing = false
-        if !scopes.isEmpty { refreshScopes() }
+        notifyObservers()
     }
 
     /// Holds an action that arrived while travelling. Returns the group it will run in.

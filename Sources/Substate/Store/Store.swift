@@ -60,17 +60,25 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     @usableFromInline let updateFunction: UpdateFunction
     @usableFromInline let registrar = ObservationRegistrar()
 
+    // The bookkeeping that every send reads is `@exclusivity(unchecked)`: it is touched only
+    // on the main actor, by short accesses that never overlap, and the dynamic exclusivity
+    // checks of a class's stored properties cost ~10 % of a send (measured on send.counter).
+
     /// Whether an action is being processed: sends made now are queued.
-    @usableFromInline var isProcessing = false
-    @usableFromInline var queue: [Queued] = []
-    @usableFromInline var queueHead = 0
+    @usableFromInline @exclusivity(unchecked) var isProcessing = false
+    /// The presentation of the last update committed since observers were last notified.
+    @usableFromInline var pendingPresentation: (any UpdatePresentation)?
+    /// `pendingPresentation != nil`, checked on every send without copying the existential.
+    @usableFromInline @exclusivity(unchecked) var hasPendingPresentation = false
+    @usableFromInline @exclusivity(unchecked) var queue: [Queued] = []
+    @usableFromInline @exclusivity(unchecked) var queueHead = 0
 
     @usableFromInline let inbox = EffectInbox<Action>()
     @usableFromInline let registry = EffectScope()
     @usableFromInline let outstanding = EffectGroup.make(scope: nil)
     @usableFromInline let committedStates = Broadcast<State>()
     /// The scoped stores made from this store, told of every commit.
-    @usableFromInline var scopes: [ScopeLink] = []
+    @usableFromInline @exclusivity(unchecked) var scopes: [ScopeLink] = []
     @usableFromInline var isRefreshingScopes = false
     @usableFromInline var scopesNeedRefresh = false
     @usableFromInline let processedActions = Broadcast<Action>()
@@ -151,12 +159,9 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         let effect = create.effect
         guard !effect.isNone else { return }
         isProcessing = true
-        registrar.withMutation(of: self, keyPath: stateKeyPath) {
-            start(effect, in: EffectGroup.make(scope: registry))
-            processQueue()
-        }
-        isProcessing = false
-        if !scopes.isEmpty { refreshScopes() }
+        start(effect, in: EffectGroup.make(scope: registry))
+        processQueue()
+        notifyObservers()
     }
 
     /// The current state.

@@ -1,0 +1,25 @@
+extension ScopedStore {
+    /// A value in the scope's part that reads through a lens and writes by sending an action;
+    /// see ``StateBinding``.
+    /// - Parameters:
+    ///   - lens: Where the value lives in the part.
+    ///   - tag: Makes the action to send for a new value.
+    /// - Returns: The binding.
+    public func stateBinding<Value>(
+        _ lens: Lens<State, Value>, send tag: @escaping @Sendable (Value) -> Action
+    ) -> StateBinding<Value> {
+        StateBinding(get: { lens.get(self.state) }, set: { self.send(tag($0)) })
+    }
+
+    /// A value in the scope's part that reads through a key path and writes by sending an
+    /// action; see ``StateBinding``.
+    /// - Parameters:
+    ///   - keyPath: Where the value lives in the part.
+    ///   - tag: Makes the action to send for a new value.
+    /// - Returns: The binding.
+    public func stateBinding<Value>(
+        _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+    ) -> StateBinding<Value> {
+        StateBinding(get: { self.state[keyPath: keyPath] }, set: { self.send(tag($0)) })
+    }
+}

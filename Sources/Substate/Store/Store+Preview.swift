@@ -1,0 +1,33 @@
+extension Store {
+    /// A store for previews, screenshots and demos: it starts from mock state and processes
+    /// actions with the real update function, but runs no effects.
+    ///
+    /// ```swift
+    /// #Preview {
+    ///     TodoList(store: .preview(
+    ///         state: TodoApp(todos: [Todo(title: "Milk"), Todo(title: "Eggs", isDone: true)]),
+    ///         environment: .preview, update: TodoApp.update))
+    /// }
+    /// ```
+    ///
+    /// Tapping around a preview changes its state as the app would, without network calls,
+    /// timers or saved files. Effects that an update returns are dropped, including the
+    /// actions they would send synchronously; an update's presentation (an animation) is kept.
+    /// - Parameters:
+    ///   - state: The state to show.
+    ///   - environment: The environment for the update function.
+    ///   - update: The update function.
+    /// - Returns: A store that runs no effects.
+    public static func preview(
+        state: State, environment: Environment, update: @escaping UpdateFunction
+    ) -> Store {
+        Store(
+            state: state, environment: environment,
+            update: { state, environment, action in
+                let full = update(state, environment, action)
+                let withoutEffects = Update<State, Action>(state: full.state)
+                guard let presentation = full.presentation else { return withoutEffects }
+                return withoutEffects.presenting(presentation)
+            })
+    }
+}

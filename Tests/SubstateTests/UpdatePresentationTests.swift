@@ -1,0 +1,191 @@
+import Observation
+import Substate
+import Testing
+
+/// What happened, in order: presentations that began and ended, and notifications seen.
+@MainActor
+final class PresentationLog {
+    var events: [String] = []
+    var presenting: String?
+}
+
+/// A presentation that logs when it runs and whether observers were notified inside it.
+struct Logged: UpdatePresentation {
+    let name: String
+    let log: PresentationLog
+    var callsNotify = true
+
+    func present(_ notify: () -> Void) {
+        log.events.append("begin \(name)")
+        log.presenting = name
+        if callsNotify { notify() }
+        log.presenting = nil
+        log.events.append("end \(name)")
+    }
+}
+
+struct Panel: Equatable, Sendable {
+    var isOpen = false
+    var count = 0
+}
+
+enum PanelAction: Sendable {
+    case toggle(animated: String?)
+    case increment
+    case toggleThenIncrement
+    case toggleLater
+    case silentPresentation
+}
+
+extension Panel {
+    static func update(
+        state: consuming Panel, environment: PresentationLog, action: PanelAction
+    ) -> Update<Panel, PanelAction> {
+        switch action {
+        case .toggle(let name):
+            state.isOpen.toggle()
+            let update = Update<Panel, PanelAction>(state: state)
+            guard let name else { return update }
+            return update.presenting(Logged(name: name, log: environment))
+        case .increment:
+            state.count += 1
+            return Update(state: state)
+        case .toggleThenIncrement:
+            state.isOpen.toggle()
+            return Update(state: state).presenting(Logged(name: "first", log: environment))
+                .followed(by: .toggle(animated: "second"))
+        case .toggleLater:
+            return Update(
+                state: state, effect: .run { send in await send(.toggle(animated: "later")) })
+        case .silentPresentation:
+            state.count += 1
+            return Update(state: state).presenting(
+                Logged(name: "silent", log: environment, callsNotify: false))
+        }
+    }
+}
+
+struct Shell: Equatable, Sendable {
+    var panel = Panel()
+}
+
+enum ShellAction: Sendable {
+    case panel(PanelAction)
+}
+
+extension Shell {
+    static func update(
+        state: consuming Shell, environment: PresentationLog, action: ShellAction
+    ) -> Update<Shell, ShellAction> {
+        switch action {
+        case .panel(let action):
+            return .child(
+                action, state: state, lens: Lens(\.panel), tag: ShellAction.panel,
+                environment: environment, update: Panel.update)
+        }
+    }
+}
+
+@MainActor
+@Suite struct UpdatePresentationTests {
+    /// Arms a one-shot observer of `state` that logs which presentation it fired in.
+    private func observe(_ read: @escaping () -> Void, log: PresentationLog, as name: String) {
+        withObservationTracking(read) {
+            MainActor.assumeIsolated {
+                log.events.append("\(name) notified in \(log.presenting ?? "nothing")")
+            }
+        }
+    }
+
+    @Test func observersAreNotifiedInsideThePresentationOfTheUpdate() {
+        let log = PresentationLog()
+        let store = Store(state: Panel(), environment: log, update: Panel.update)
+        observe({ _ = store.state }, log: log, as: "store")
+        store.send(.toggle(animated: "fade"))
+        #expect(log.events == ["begin fade", "store notified in fade", "end fade"])
+        #expect(store.state.isOpen)
+    }
+
+    @Test func anUpdateWithoutPresentationNotifiesOutsideAny() {
+        let log = PresentationLog()
+        let store = Store(state: Panel(), environment: log, update: Panel.update)
+        observe({ _ = store.state }, log: log, as: "store")
+        store.send(.toggle(animated: nil))
+        #expect(log.events == ["store notified in nothing"])
+    }
+
+    @Test func scopedStoresAreNotifiedInsideThePresentationToo() {
+        let log = PresentationLog()
+        let store = Store(state: Shell(), environment: log, update: Shell.update)
+        let panel = store.scope(state: Lens(\Shell.panel), action: ShellAction.panel)
+        observe({ _ = panel.state }, log: log, as: "scope")
+        panel.send(.toggle(animated: "slide"))
+        #expect(log.events == ["begin slide", "scope notified in slide", "end slide"])
+        #expect(panel.state.isOpen)
+    }
+
+    @Test func aChildsPresentationGoesIntoItsParentsUpdate() {
+        let log = PresentationLog()
+        let update = Shell.update(
+            state: Shell(), environment: log, action: .panel(.toggle(animated: "child")))
+        #expect((update.presentation as? Logged)?.name == "child")
+        #expect(update.state.panel.isOpen)
+    }
+
+    @Test func theLastPresentationOfASendIsUsedOnce() {
+        let log = PresentationLog()
+        let store = Store(state: Panel(), environment: log, update: Panel.update)
+        observe({ _ = store.state }, log: log, as: "store")
+        store.send(.toggleThenIncrement)
+        // Two updates asked for a presentation; observers are notified once, in the last.
+        #expect(log.events == ["begin second", "store notified in second", "end second"])
+        #expect(store.state.isOpen == false)
+    }
+
+    @Test func actionsFromEffectsArePresentedWhenTheirBatchIsCommitted() async {
+        let log = PresentationLog()
+        let store = Store(state: Panel(), environment: log, update: Panel.update)
+        let task = store.send(.toggleLater)
+        observe({ _ = store.state }, log: log, as: "store")
+        await task.finish()
+        #expect(log.events == ["begin later", "store notified in later", "end later"])
+        #expect(store.state.isOpen)
+    }
+
+    @Test func aPresentationThatDoesNotNotifyStillLeavesObserversNotifiedOnce() {
+        let log = PresentationLog()
+        let store = Store(state: Panel(), environment: log, update: Panel.update)
+        observe({ _ = store.state }, log: log, as: "store")
+        store.send(.silentPresentation)
+        #expect(log.events == ["begin silent", "end silent", "store notified in nothing"])
+    }
+
+    @Test func aPresentationIsForgottenOnceUsed() {
+        let log = PresentationLog()
+        let store = Store(state: Panel(), environment: log, update: Panel.update)
+        store.send(.toggle(animated: "fade"))
+        log.events = []
+        observe({ _ = store.state }, log: log, as: "store")
+        store.send(.increment)
+        #expect(log.events == ["store notified in nothing"])
+    }
+
+    @Test func anUpdateReportsItsPresentation() {
+        let log = PresentationLog()
+        let plain = Panel.update(state: Panel(), environment: log, action: .increment)
+        #expect(plain.presentation == nil)
+        let animated = Panel.update(state: Panel(), environment: log, action: .toggleThenIncrement)
+        // The follow-up action is not processed by a bare update: its own presentation is
+        // the first one.
+        #expect((animated.presentation as? Logged)?.name == "first")
+    }
+
+    @Test func aPresentationDoesNotChangeWhatTheEffectDoes() async {
+        let log = PresentationLog()
+        let store = Store(state: Panel(), environment: log, update: Panel.update)
+        await store.send(.toggleThenIncrement).finish()
+        // `followed(by:)` still delivers its action after `presenting` wrapped the effect.
+        #expect(store.state.isOpen == false)
+        #expect(store.runningEffectCount == 0)
+    }
+}
