@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .library(name: "Substate", targets: ["Substate"]),
         .library(name: "SubstateTesting", targets: ["SubstateTesting"]),
+        // SwiftUI glue; an empty module where SwiftUI is not available (Linux).
+        .library(name: "SubstateUI", targets: ["SubstateUI"]),
         .executable(name: "countdown", targets: ["CountdownSample"]),
         .executable(name: "todos", targets: ["TodosSample"]),
         .executable(name: "search", targets: ["SearchSample"]),
@@ -19,6 +21,7 @@ let package = Package(
     targets: [
         .target(name: "Substate"),
         .target(name: "SubstateTesting", dependencies: ["Substate"]),
+        .target(name: "SubstateUI", dependencies: ["Substate"]),
         .target(name: "SubstateInspector", dependencies: ["Substate"]),
         .executableTarget(name: "substate-inspect", dependencies: ["SubstateInspector"]),
         .executableTarget(

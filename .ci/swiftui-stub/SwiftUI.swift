@@ -1,0 +1,79 @@
+// A stand-in for the parts of SwiftUI that SubstateUI uses, with the signatures of Apple's
+// SDK (iOS 18 / macOS 15), so that `.ci/typecheck-swiftui` can type-check SubstateUI on Linux.
+// It checks our code against these declarations, not against SwiftUI itself: keep each one
+// as Apple documents it.
+import Observation
+
+@MainActor @preconcurrency
+public protocol View {
+    associatedtype Body: View
+    @ViewBuilder var body: Body { get }
+}
+
+extension Never: View {
+    public var body: Never { fatalError() }
+}
+
+@resultBuilder
+public struct ViewBuilder {
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+}
+
+public struct EmptyView: View {
+    nonisolated public init() {}
+    public var body: Never { fatalError() }
+}
+
+public struct Text: View {
+    public init(_ content: String) {}
+    public var body: Never { fatalError() }
+}
+
+public struct Toggle: View {
+    public init(_ title: String, isOn: Binding<Bool>) {}
+    public var body: Never { fatalError() }
+}
+
+public struct Button: View {
+    public init(_ title: String, action: @escaping @MainActor () -> Void) {}
+    public var body: Never { fatalError() }
+}
+
+public struct Animation: Equatable, Sendable {
+    public static let `default` = Animation()
+    public static let easeInOut = Animation()
+}
+
+public func withAnimation<Result>(
+    _ animation: Animation? = .default, _ body: () throws -> Result
+) rethrows -> Result {
+    try body()
+}
+
+@propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set {}
+    }
+    @preconcurrency
+    public init(
+        get: @escaping @isolated(any) @Sendable () -> Value,
+        set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {}
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>)
+        -> Binding<Subject>
+    { fatalError() }
+}
+
+extension View {
+    public func environment<T: AnyObject & Observable>(_ object: T?) -> some View { self }
+}
+
+@propertyWrapper
+public struct Environment<Value> {
+    public init(_ objectType: Value.Type) where Value: AnyObject & Observable {}
+    public var wrappedValue: Value { fatalError() }
+}

@@ -1,0 +1,78 @@
+// How an app uses SubstateUI, type-checked by `.ci/typecheck-swiftui` against the stand-in
+// SwiftUI module. Not shipped.
+import Substate
+import SubstateUI
+import SwiftUI
+
+struct Counter: Equatable, Sendable {
+    var count = 0
+    var isOn = false
+}
+
+enum CounterAction: Sendable {
+    case increment
+    case setOn(Bool)
+}
+
+extension Counter {
+    static func update(
+        state: consuming Counter, environment: Void, action: CounterAction
+    ) -> Update<Counter, CounterAction> {
+        switch action {
+        case .increment:
+            state.count += 1
+            return Update(state: state).animation(.easeInOut)
+        case .setOn(let isOn):
+            state.isOn = isOn
+            return Update(state: state).animation()
+        }
+    }
+}
+
+struct App: Equatable, Sendable {
+    var counter = Counter()
+}
+
+enum AppAction: Sendable {
+    case counter(CounterAction)
+}
+
+struct CounterView: View {
+    let store: Store<Counter, CounterAction, Void>
+
+    var body: some View {
+        Toggle("On", isOn: store.binding(\.isOn, send: CounterAction.setOn))
+    }
+}
+
+struct ScopedToggle: View {
+    let store: ScopedStore<Counter, CounterAction>
+
+    var body: some View {
+        Toggle("On", isOn: store.binding(Lens(\Counter.isOn), send: CounterAction.setOn))
+    }
+}
+
+struct EnvironmentReader: View {
+    @Environment(Store<Counter, CounterAction, Void>.self) private var store
+
+    var body: some View {
+        Text("\(store.state.count)")
+    }
+}
+
+struct Root: View {
+    let store: Store<App, AppAction, Void>
+
+    var body: some View {
+        WithStore(store, state: Lens(\App.counter), action: AppAction.counter) { counter, send in
+            Button("\(counter.count)") { send(.increment) }
+        }
+    }
+}
+
+@MainActor
+func previewStore() -> some View {
+    CounterView(store: .preview(state: Counter(count: 3), environment: (), update: Counter.update))
+        .store(Store(state: Counter(), environment: (), update: Counter.update))
+}

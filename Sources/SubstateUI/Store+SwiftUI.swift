@@ -1,0 +1,62 @@
+#if canImport(SwiftUI)
+    import SwiftUI
+    import Substate
+
+    extension Store {
+        /// A `Binding` to a value in the state: it reads through a key path and writes by
+        /// sending the action that `tag` makes of the new value.
+        ///
+        /// ```swift
+        /// TextField("Title", text: store.binding(\.title, send: EditorAction.titleChanged))
+        /// ```
+        /// - Parameters:
+        ///   - keyPath: Where the value lives in the state.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        public func binding<Value: Sendable>(
+            _ keyPath: KeyPath<State, Value> & Sendable,
+            send tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            Binding(stateBinding(keyPath, send: tag))
+        }
+
+        /// A `Binding` to a value in the state: it reads through a lens and writes by sending
+        /// the action that `tag` makes of the new value.
+        /// - Parameters:
+        ///   - lens: Where the value lives in the state.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        public func binding<Value: Sendable>(
+            _ lens: Lens<State, Value>, send tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            Binding(stateBinding(lens, send: tag))
+        }
+    }
+
+    extension ScopedStore {
+        /// A `Binding` to a value in the scope's part: it reads through a key path and writes
+        /// by sending the action that `tag` makes of the new value.
+        /// - Parameters:
+        ///   - keyPath: Where the value lives in the part.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        public func binding<Value: Sendable>(
+            _ keyPath: KeyPath<State, Value> & Sendable,
+            send tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            Binding(stateBinding(keyPath, send: tag))
+        }
+
+        /// A `Binding` to a value in the scope's part: it reads through a lens and writes by
+        /// sending the action that `tag` makes of the new value.
+        /// - Parameters:
+        ///   - lens: Where the value lives in the part.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        public func binding<Value: Sendable>(
+            _ lens: Lens<State, Value>, send tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            Binding(stateBinding(lens, send: tag))
+        }
+    }
+#endif

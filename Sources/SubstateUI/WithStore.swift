@@ -1,0 +1,60 @@
+#if canImport(SwiftUI)
+    import SwiftUI
+    import Substate
+
+    /// A view that hands a part of a store's state, and a function sending the part's actions,
+    /// to its content (the seeds' `Substate(Counter.self) { counter, send in … }`).
+    ///
+    /// ```swift
+    /// WithStore(store, state: Lens(\.counter), action: AppAction.counter) { counter, send in
+    ///     Stepper("\(counter.count)", onIncrement: { send(.increment) },
+    ///             onDecrement: { send(.decrement) })
+    /// }
+    /// ```
+    ///
+    /// The content reads the part through a `ScopedStore`, so it is evaluated again
+    /// only when that part changes, not on every change of the store.
+    public struct WithStore<State: Equatable & Sendable, Action: Sendable, Content: View>: View {
+        private let store: ScopedStore<State, Action>
+        private let content: @MainActor (State, @escaping @MainActor (Action) -> Void) -> Content
+
+        /// A view of a scoped store's part.
+        /// - Parameters:
+        ///   - store: The scoped store.
+        ///   - content: Makes the content from the part and a function that sends its actions.
+        public init(
+            _ store: ScopedStore<State, Action>,
+            @ViewBuilder content:
+                @escaping @MainActor (
+                    _ state: State, _ send: @escaping @MainActor (Action) -> Void
+                ) -> Content
+        ) {
+            self.store = store
+            self.content = content
+        }
+
+        /// A view of a part of a store's state.
+        /// - Parameters:
+        ///   - store: The store.
+        ///   - lens: Where the part lives in the store's state.
+        ///   - tag: Wraps the part's actions in the store's.
+        ///   - content: Makes the content from the part and a function that sends its actions.
+        public init<Root, RootAction, Environment>(
+            _ store: Store<Root, RootAction, Environment>,
+            state lens: Lens<Root, State>,
+            action tag: @escaping @Sendable (Action) -> RootAction,
+            @ViewBuilder content:
+                @escaping @MainActor (
+                    _ state: State, _ send: @escaping @MainActor (Action) -> Void
+                ) -> Content
+        ) {
+            self.init(store.scope(state: lens, action: tag), content: content)
+        }
+
+        /// The content, made from the part as it is now.
+        public var body: some View {
+            let store = self.store
+            content(store.state) { action in store.send(action) }
+        }
+    }
+#endif
