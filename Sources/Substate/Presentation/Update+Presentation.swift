@@ -10,7 +10,7 @@ extension Update {
     ///
     /// In SwiftUI, use SubstateUI's `animation(_:)`, which presents the change inside
     /// `withAnimation`. A child's presentation goes with its effect into the parent's update
-    /// (see ``Update/child(_:_:_:_:_:_:)-(_,_,()->Lens<State,ChildState>,_,_,_)``).
+    /// (see `Update.child`).
     /// - Parameter presentation: How to show the change.
     /// - Returns: An update with the same state and effect that carries `presentation`.
     public func presenting(_ presentation: some UpdatePresentation) -> Update {
