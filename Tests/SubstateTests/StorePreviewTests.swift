@@ -30,4 +30,16 @@ import Testing
         #expect(log.events == ["begin fade", "end fade"])
         #expect(store.state.isOpen)
     }
+
+    @Test func aViewThatTakesAScopedStorePreviewsFromAScopeOfTheWholeState() {
+        let scope = Store.preview(
+            state: Editor(title: "Draft"), environment: (), update: Editor.update
+        )
+        .scope(state: Lens(\Editor.self), action: { $0 })
+        #expect(scope.state.title == "Draft")
+        scope.send(.pinnedChanged(true))
+        // The scope keeps its preview store alive; the update ran, its `.save` effect did not.
+        #expect(scope.state.isPinned)
+        #expect(scope.state.saves == 0)
+    }
 }
