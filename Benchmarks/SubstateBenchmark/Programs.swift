@@ -13,6 +13,8 @@ enum CounterAction: Sendable {
     case stream(count: Int)
     case incrementLater
     case restart
+    /// As `restart`, with an effect that waits on an `AsyncStream` rather than a sleep.
+    case restartWaiting
 }
 
 extension Counter {
@@ -30,6 +32,17 @@ extension Counter {
                 state: state,
                 effect: .run { send in
                     try await ContinuousClock().sleep(for: .seconds(3600))
+                    await send(.increment)
+                }
+                .cancellable(id: "restart", cancelInFlight: true))
+        case .restartWaiting:
+            return Update(
+                state: state,
+                effect: .run { send in
+                    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+                    for await _ in stream {}  // ends when the task is cancelled
+                    continuation.finish()
+                    try Task.checkCancellation()
                     await send(.increment)
                 }
                 .cancellable(id: "restart", cancelInFlight: true))

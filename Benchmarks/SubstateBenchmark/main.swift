@@ -18,6 +18,14 @@ let only: String? = arguments.firstIndex(of: "--only").flatMap { index in
         ? arguments[arguments.index(after: index)] : nil
 }
 
+/// `--memory-probe NAME OPERATIONS`: the child process of ``MemoryProbe``.
+if let index = arguments.firstIndex(of: "--memory-probe") {
+    let rest = Array(arguments[arguments.index(after: index)...])
+    await MemoryProbe.run(
+        rest.first ?? "", operations: rest.dropFirst().first.flatMap { Int($0) } ?? 100_000)
+    exit(0)
+}
+
 func selected(_ name: String) -> Bool {
     only.map { name.hasPrefix($0) } ?? true
 }
@@ -153,7 +161,12 @@ if selected("effect.cancelInFlight") {
             baselineNanosecondsPerOperation: counter?.0, goal: nil, goalNanoseconds: 5_000,
             note: "ns per restart; resident \(Memory.megabytes(memory.residentBytes)) before, "
                 + "\(Memory.megabytes(afterSends)) after the sends, "
-                + "process peak \(Memory.megabytes(memory.peakBytes))")
+                + "process peak \(Memory.megabytes(memory.peakBytes)); "
+                + MemoryProbe.summary(
+                    MemoryProbe.measure("effect.cancelInFlight", operations: 100_000 / scale))
+                + "; after each of 8 bursts of an effect that waits without sleeping: "
+                + MemoryProbe.measure("effect.cancelInFlight.bursts", operations: 100_000 / scale)
+                .map(Memory.megabytes).joined(separator: ", "))
     )
 }
 
@@ -163,7 +176,9 @@ if selected("task.floor") || selected("effect.cancelInFlight") {
         Result(
             name: "task.floor", nanosecondsPerOperation: floor,
             baselineNanosecondsPerOperation: nil, goal: nil,
-            note: "a bare Task.detached that sleeps and is cancelled: the floor of effect.*")
+            note: "a bare Task.detached that sleeps and is cancelled: the floor of effect.*; "
+                + MemoryProbe.summary(
+                    MemoryProbe.measure("task.floor", operations: 100_000 / scale)))
     )
 }
 
