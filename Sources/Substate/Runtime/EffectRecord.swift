@@ -42,10 +42,10 @@ class EffectRecord: EffectHandle, @unchecked Sendable {
     package final func cancel() {
         let previous = phase.exchange(Phase.cancelled, ordering: .acquiringAndReleasing)
         guard previous == Phase.attached else { return }
-        // Only the first canceller gets here. Let go of the task: a cancelled task that has
-        // ended should not stay in memory until the store hears that it ended.
-        let task = self.task
-        self.task = nil
+        // Only the first canceller gets here. The record keeps its task until the record
+        // goes: the scope lets go of a cancelled record as soon as its task has ended (see
+        // `EffectScope.ended`), on the store's thread, so the task's memory is freed on the
+        // thread that allocated it rather than by the worker that ran it.
         task?.cancel()
     }
 
