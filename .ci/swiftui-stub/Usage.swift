@@ -76,3 +76,20 @@ func previewStore() -> some View {
     CounterView(store: .preview(state: Counter(count: 3), environment: (), update: Counter.update))
         .store(Store(state: Counter(), environment: (), update: Counter.update))
 }
+
+struct WholeCounter: View {
+    let store: Store<Counter, CounterAction, Void>
+
+    var body: some View {
+        WithStore(store) { counter, send in
+            Button("\(counter.count)") { send(.increment) }
+        }
+    }
+}
+
+@MainActor
+func scopedPreview() -> some View {
+    ScopedToggle(
+        store: Store.preview(state: Counter(), environment: (), update: Counter.update)
+            .scope(state: Lens(\Counter.self), action: { $0 }))
+}

@@ -51,6 +51,20 @@
             self.init(store.scope(state: lens, action: tag), content: content)
         }
 
+        /// A view of a store's whole state.
+        /// - Parameters:
+        ///   - store: The store.
+        ///   - content: Makes the content from the state and a function that sends actions.
+        public init<Environment>(
+            _ store: Store<State, Action, Environment>,
+            @ViewBuilder content:
+                @escaping @MainActor (
+                    _ state: State, _ send: @escaping @MainActor (Action) -> Void
+                ) -> Content
+        ) {
+            self.init(store.scope(state: Lens(\State.self), action: { $0 }), content: content)
+        }
+
         /// The content, made from the part as it is now.
         public var body: some View {
             let store = self.store
