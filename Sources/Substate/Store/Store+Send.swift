@@ -48,13 +48,19 @@ extension Store {
             if hasPendingPresentation {
                 presentPending()
             } else {
-                registrar.withMutation(of: self, keyPath: stateKeyPath) {}
-                if !scopes.isEmpty { refreshScopes() }
+                publishChange()
             }
             guard !queue.isEmpty else { break }
             processQueue()
         }
         isProcessing = false
+    }
+
+    /// Tells the observers of ``state`` and the scoped stores that the state changed.
+    @inlinable
+    func publishChange() {
+        registrar.withMutation(of: self, keyPath: stateKeyPath) {}
+        if !scopes.isEmpty { refreshScopes() }
     }
 
     /// Notes the presentation of an update being committed; the last one wins.
@@ -75,8 +81,7 @@ extension Store {
         let notify = {
             guard !notified else { return }
             notified = true
-            self.registrar.withMutation(of: self, keyPath: self.stateKeyPath) {}
-            if !self.scopes.isEmpty { self.refreshScopes() }
+            self.publishChange()
         }
         presentation.present(notify)
         if !notified {
