@@ -135,11 +135,19 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
             write: { whole, body in
                 outer.modify(&whole) { part in next.write(&part, body) }
             },
-            effectKey: next.effectKey
+            effectKey: .combining(placeKey, next.effectKey)
         )
     }
 
     init(storage: Storage) {
         self.storage = storage
+    }
+
+    /// The key of the part's place, for effect ids: the key path, for a lens made from one;
+    /// `nil` for a lens made from closures, which has nothing to tell two such lenses apart.
+    @usableFromInline
+    var placeKey: PendingEffectID? {
+        guard case .keyPath(let keyPath) = storage else { return nil }
+        return PendingEffectID(KeyPathKey(keyPath))
     }
 }

@@ -50,6 +50,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
 
     /// An optional lens through a key path to an optional part.
     /// - Parameter keyPath: The path from the whole to the optional part.
+    /// Effects of the part run under the id of the key path.
     @inlinable
     public init(_ keyPath: any WritableKeyPath<Whole, Part?> & Sendable) {
         storage = .closures(
@@ -59,7 +60,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 body(&whole[keyPath: keyPath]!)
                 return true
             })
-        effectKey = nil
+        effectKey = PendingEffectID(KeyPathKey(keyPath))
     }
 
     @usableFromInline
@@ -152,7 +153,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         return OptionalLens<Whole, Smaller>(
             read: { outer.read($0).map(next.read) },
             write: { whole, body in outer.write(&whole) { part in next.write(&part, body) } },
-            effectKey: effectKey
+            effectKey: .combining(effectKey, next.placeKey)
         )
     }
 
@@ -170,7 +171,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 _ = outer.write(&whole) { part in found = next.write(&part, body) }
                 return found
             },
-            effectKey: next.effectKey ?? effectKey
+            effectKey: .combining(effectKey, next.effectKey)
         )
     }
 }

@@ -12,6 +12,12 @@ extension Update {
     /// The child's state is moved out of the parent and back, never copied: a child update
     /// that takes its state as `consuming` changes it in place, and the parent and its other
     /// parts are not touched.
+    ///
+    /// The child's cancellation ids are its own: an id the child gives an effect, or cancels,
+    /// names that effect inside the child's place (its lens's key path), so that the same id
+    /// in the parent, in a sibling or in another instance of the same child program is a
+    /// different id. A lens made from closures has no place to tell it apart: its child's ids
+    /// are used as they are.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -42,14 +48,15 @@ extension Update {
         return Update(state: state, effect: effect.isNone ? .none : embed(effect, tag, lens()))
     }
 
-    /// A child's effect, sending parent actions, with the conditions of the child's own
-    /// children restated in terms of this state.
+    /// A child's effect, sending parent actions, with its ids placed in the child's place and
+    /// the conditions of the child's own children restated in terms of this state.
     @inlinable @inline(__always)
     static func embed<ChildState, ChildAction: Sendable>(
         _ effect: Effect<ChildAction>, _ tag: @escaping @Sendable (ChildAction) -> Action,
         _ lens: Lens<State, ChildState>
     ) -> Effect<Action> {
-        let mapped = effect.map(tag)
+        var mapped = effect.map(tag)
+        if mapped.containsIDs, let key = lens.placeKey { mapped = mapped.placed(in: key) }
         return mapped.containsPresence ? mapped.lifted { $0.lifted(through: lens) } : mapped
     }
 
@@ -63,9 +70,13 @@ extension Update {
     /// it (the element is removed, the optional becomes `nil`, the enum changes case), the
     /// store cancels them right after that action's update and drops their later actions.
     /// The store checks this after every action while such effects run, at a cost of one
-    /// lens read per running child effect and level. Effects of a keyed child (an element
-    /// by index, id or key, or an enum case) also run under the lens's id, so that
-    /// ``Effect/cancelEffects(of:)`` can cancel them while the child is still there.
+    /// lens read per running child effect and level; an effect of a child that is already
+    /// gone when the update is committed does not start. Effects of a child reached through
+    /// a lens with a place (a key path to an optional, an element by index, id or key, an
+    /// enum case, or a composition of those) also run under the lens's id, so that
+    /// ``Effect/cancelEffects(of:)`` can cancel them while the child is still there, and the
+    /// child's own cancellation ids are placed inside it, as for the other `child`: the rows
+    /// of two lists, or the same row id in two panes, never cancel each other's effects.
     ///
     /// ```swift
     /// case .todo(let id, let action):
@@ -98,6 +109,7 @@ extension Update {
         }
         guard !effect.isNone else { return Update(state: state) }
         var mapped = effect.map(tag)
+        if mapped.containsIDs, let key = lens.effectKey { mapped = mapped.placed(in: key) }
         if mapped.containsPresence { mapped = mapped.lifted { $0.lifted(through: lens) } }
         return Update(state: state, effect: lens.bound(mapped))
     }
@@ -108,10 +120,15 @@ extension OptionalLens {
     /// gone) and cancellable under this lens's id when it has one.
     @usableFromInline
     func bound<Action>(_ effect: Effect<Action>) -> Effect<Action> {
-        let presence = EffectPresence(Whole.self) { [self] whole in self.contains(whole.pointee) }
         let bound = Effect(operation: .bound(presence, effect))
         guard let effectID else { return bound }
         return Effect(operation: .cancellable(effectID, cancelInFlight: false, bound))
+    }
+
+    /// Whether the part is in the state: the condition of the part's effects.
+    @usableFromInline
+    var presence: EffectPresence {
+        EffectPresence(Whole.self) { [self] whole in self.contains(whole.pointee) }
     }
 }
 
@@ -125,13 +142,19 @@ extension Effect {
     ///
     /// ```swift
     /// case .cancelUpload(let id):
-    ///     return Update(state: state, effect: .cancelEffects(of: .element(id: id, in: \.rows)))
+    ///     return Update(state: state, effect: .cancelEffects(of: .element(id: id, in: \Board.rows)))
     /// ```
+    ///
+    /// It cancels the child at the lens's place in the state of the program that returns it,
+    /// and only while that child is there: in a parent embedded in a grandparent, it cancels
+    /// the effects of this parent's child alone, and with a lens to one case of an enum it
+    /// does nothing while the enum is in another case (whose child may have the same type).
     /// - Parameter lens: The lens to the child.
-    /// - Returns: An effect that cancels, or ``none`` for a lens without an id.
+    /// - Returns: An effect that cancels, or ``none`` for a lens without an id (one made from
+    ///   closures with ``OptionalLens/init(get:set:)``).
     public static func cancelEffects<Whole, Part>(of lens: OptionalLens<Whole, Part>) -> Effect {
         guard let id = lens.effectID else { return .none }
-        return Effect(operation: .cancel([id]))
+        return Effect(operation: .bound(lens.presence, Effect(operation: .cancel([id]))))
     }
 }
 

@@ -33,6 +33,12 @@ extension Effect {
         return Effect(operation: .cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
     }
 
+    /// The same effect, cancellable by an id already erased (no second wrapping: the id
+    /// stays equal to the one ``cancel(id:)`` makes from the same value).
+    func cancellable(_ id: EffectID) -> Effect {
+        Effect(operation: .cancellable(id, cancelInFlight: false, self))
+    }
+
     /// An effect that cancels the running effects with an id.
     ///
     /// Cancelling an id with no running effect does nothing.

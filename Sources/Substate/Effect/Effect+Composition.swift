@@ -160,7 +160,8 @@ extension Effect {
             )
         case .deferred(let decide):
             return Effect<Mapped>(
-                operation: .deferred { scope in decide(scope).adapted(actions: actions, send: adapt)
+                operation: .deferred { scope, place in
+                    decide(scope, place).adapted(actions: actions, send: adapt)
                 })
         }
     }
@@ -185,7 +186,58 @@ extension Effect {
         case .presentation(let presentation, let inner):
             return Effect(operation: .presentation(presentation, inner.lifted(lift)))
         case .deferred(let decide):
-            return Effect(operation: .deferred { scope in decide(scope).lifted(lift) })
+            return Effect(operation: .deferred { scope, place in decide(scope, place).lifted(lift) })
+        }
+    }
+
+    /// The effect of a child at `key`, with every cancellation id in it restated as an id
+    /// inside that place (see ``EffectPlace``): what an embedding parent does to its child's
+    /// effect. Returns the effect itself, allocating nothing, when it holds no id.
+    @usableFromInline
+    func placed(in key: PendingEffectID) -> Effect {
+        switch operation {
+        case .none, .actions, .run, .cancelAll:
+            return self
+        case .work(let priority, let work):
+            return Effect(
+                operation: .work(priority) { send, context, report in
+                    await work(send, context.entering(key), report)
+                })
+        case .merge(let effects):
+            return Effect(operation: .merge(effects.map { $0.placed(in: key) }))
+        case .concatenate(let effects):
+            return Effect(operation: .concatenate(effects.map { $0.placed(in: key) }))
+        case .cancellable(let id, let cancelInFlight, let inner):
+            return Effect(
+                operation: .cancellable(
+                    key.placing(id), cancelInFlight: cancelInFlight, inner.placed(in: key)))
+        case .cancel(let ids):
+            return Effect(operation: .cancel(ids.map(key.placing)))
+        case .bound(let presence, let inner):
+            return Effect(operation: .bound(presence, inner.placed(in: key)))
+        case .presentation(let presentation, let inner):
+            return Effect(operation: .presentation(presentation, inner.placed(in: key)))
+        case .deferred(let decide):
+            return Effect(
+                operation: .deferred { scope, place in
+                    decide(scope, place.entering(key)).placed(in: key)
+                })
+        }
+    }
+
+    /// Whether the effect holds a cancellation id, or work that may meet one when it runs
+    /// (see ``placed(in:)``).
+    @usableFromInline
+    var containsIDs: Bool {
+        switch operation {
+        case .none, .actions, .run, .cancelAll:
+            return false
+        case .work, .cancellable, .cancel, .deferred:
+            return true
+        case .merge(let effects), .concatenate(let effects):
+            return effects.contains { $0.containsIDs }
+        case .bound(_, let inner), .presentation(_, let inner):
+            return inner.containsIDs
         }
     }
 

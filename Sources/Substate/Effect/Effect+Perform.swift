@@ -24,13 +24,16 @@ extension Effect {
     ///   - spawn: Called with each part that needs a task, and its tags.
     ///   - present: Called with each presentation in the effect (see ``UpdatePresentation``),
     ///     in order, before the parts inside it start.
+    ///   - isPresent: Whether a child's part of the state is still there, asked of the
+    ///     state just committed. The effects of a child that is gone by then do not start.
     @inlinable
     package func start(
         in scope: EffectScope,
         tags: EffectTags = EffectTags(),
         deliver: (Action) -> Void,
         spawn: (Effect, EffectTags) -> Void,
-        present: (any UpdatePresentation) -> Void = { _ in }
+        present: (any UpdatePresentation) -> Void = { _ in },
+        isPresent: (EffectPresence) -> Bool = { _ in true }
     ) {
         switch operation {
         case .none:
@@ -40,7 +43,8 @@ extension Effect {
         case .merge(let effects):
             for effect in effects {
                 effect.start(
-                    in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present)
+                    in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
+                    isPresent: isPresent)
             }
         case .run, .work, .concatenate:
             spawn(self, tags)
@@ -48,21 +52,32 @@ extension Effect {
             if cancelInFlight { scope.cancel(id: id) }
             var tags = tags
             tags.ids.append(id)
-            inner.start(in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present)
+            inner.start(
+                in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
+                isPresent: isPresent)
         case .cancel(let targets):
             scope.cancel(ids: targets)
         case .cancelAll:
             scope.cancelAll()
         case .bound(let presence, let inner):
+            // A child removed by the time its update was committed starts nothing: not its
+            // work, its actions, nor the cancellations it asked for (which would otherwise
+            // reach another child that took its place, such as another case of an enum).
+            guard isPresent(presence) else { return }
             var tags = tags
             tags.presences.append(presence)
-            inner.start(in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present)
+            inner.start(
+                in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
+                isPresent: isPresent)
         case .presentation(let presentation, let inner):
             present(presentation)
-            inner.start(in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present)
+            inner.start(
+                in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
+                isPresent: isPresent)
         case .deferred(let decide):
-            decide(scope).start(
-                in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present)
+            decide(scope, .root).start(
+                in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
+                isPresent: isPresent)
         }
     }
 
@@ -104,11 +119,12 @@ extension Effect {
             }
         case .cancellable(let id, let cancelInFlight, let inner):
             // Inside a task, an id names the whole task that runs it.
+            let id = context.place.id(id)
             if cancelInFlight { context.scope.cancel(id: id) }
             context.scope.add(ids: [id], to: context.handle)
             await inner.perform(send: send, context: context, report: report)
         case .cancel(let targets):
-            context.scope.cancel(ids: targets)
+            context.scope.cancel(ids: targets.map(context.place.id))
         case .cancelAll:
             context.scope.cancelAll()
         case .bound(let presence, let inner):
@@ -119,7 +135,8 @@ extension Effect {
             // Inside a task nothing is committed: there is nothing to present.
             await inner.perform(send: send, context: context, report: report)
         case .deferred(let decide):
-            await decide(context.scope).perform(send: send, context: context, report: report)
+            await decide(context.scope, context.place).perform(
+                send: send, context: context, report: report)
         }
     }
 

@@ -61,8 +61,9 @@ extension Effect {
         let id = EffectID(id)
         let effect = self
         return Effect(
-            operation: .deferred { scope in
-                let gate = scope.gate(for: id) { ThrottleGate<Action, C.Instant>() }
+            operation: .deferred { scope, place in
+                // The gate belongs to this id in the place of the program that throttles.
+                let gate = scope.gate(for: place.id(id)) { ThrottleGate<Action, C.Instant>() }
                 switch gate.admit(effect, at: clock.now, window: duration, latest: latest) {
                 case .now:
                     return effect
@@ -81,7 +82,7 @@ extension Effect {
                             await pending.perform(send: send, context: context, report: report)
                         }
                     )
-                    .cancellable(id: id)
+                    .cancellable(id)
                 }
             })
     }

@@ -56,8 +56,9 @@ public struct Effect<Action: Sendable>: Sendable {
         /// Cancelled by the store once the part of the state that started it is gone (the
         /// effects of a child embedded through an `OptionalLens`).
         case bound(EffectPresence, Effect)
-        /// Decided when the store starts it, with the store's scope at hand (`throttle`).
-        case deferred(@Sendable (EffectScope) -> Effect)
+        /// Decided when the store starts it, with the store's scope at hand and the place of
+        /// the program that returned it, to restate its ids with (`throttle`).
+        case deferred(@Sendable (EffectScope, EffectPlace) -> Effect)
         /// Carries the presentation of the update that returned it (see
         /// ``UpdatePresentation``): the store takes it when it starts the effect.
         case presentation(any UpdatePresentation, Effect)

@@ -21,7 +21,7 @@ package final class EffectPresence: Sendable {
     /// Whether the part is present in `state`; `true` if the presence was made for another
     /// type of state.
     @inlinable
-    func isPresent<State>(in state: UnsafePointer<State>) -> Bool {
+    package func isPresent<State>(in state: UnsafePointer<State>) -> Bool {
         guard stateType == ObjectIdentifier(State.self) else { return true }
         return check(UnsafeRawPointer(state))
     }

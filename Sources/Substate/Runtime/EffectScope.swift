@@ -81,6 +81,10 @@ package final class EffectScope: Sendable {
     /// the scope's reference count, which the main actor changes on every effect.
     private let padding = CacheLinePadding()
     let endedRecords = Atomic<Int>(0)
+    /// `state.isClosed`, readable without the lock: a record that ends after ``close()``
+    /// drained the stack must not stay on it (it holds the scope: a cycle that would keep
+    /// the effect's captures, such as the environment, alive forever).
+    let closedFlag = Atomic<Bool>(false)
 
     package init() {}
 
@@ -98,16 +102,23 @@ package final class EffectScope: Sendable {
         while true {
             record.nextEnded = UnsafeMutableRawPointer(bitPattern: head)
             let (exchanged, current) = endedRecords.compareExchange(
-                expected: head, desired: pointer, ordering: .releasing)
-            if exchanged { return }
+                expected: head, desired: pointer, ordering: .sequentiallyConsistent)
+            if exchanged { break }
             head = current
+        }
+        // After `close()` nobody else drains the stack. Both sides are sequentially
+        // consistent: either `close()` drains after this push, or this load sees its flag.
+        // The records it releases cannot take the scope's last reference with them: the
+        // caller is a record that still holds the scope.
+        if closedFlag.load(ordering: .sequentiallyConsistent) {
+            state.withLock { forgetEnded(&$0) }
         }
     }
 
     /// Forgets the records pushed by ``ended(_:)``. Called with the lock held.
     func forgetEnded(_ state: inout State) {
         var next = UnsafeMutableRawPointer(
-            bitPattern: endedRecords.exchange(0, ordering: .acquiring))
+            bitPattern: endedRecords.exchange(0, ordering: .sequentiallyConsistent))
         while let pointer = next {
             let record = Unmanaged<EffectRecord>.fromOpaque(pointer).takeRetainedValue()
             next = record.nextEnded
@@ -262,8 +273,9 @@ package final class EffectScope: Sendable {
     /// Cancels everything, refuses new effects, and tells each effect the scope closed.
     package func close() {
         let handles = state.withLock { state in
-            forgetEnded(&state)
             state.isClosed = true
+            closedFlag.store(true, ordering: .sequentiallyConsistent)
+            forgetEnded(&state)
             defer {
                 state.entries = [:]
                 state.byID = [:]
@@ -311,15 +323,29 @@ extension EffectScope.State {
     }
 }
 
-/// Where an effect runs: its store's scope, and the handle of the task running it.
+/// Where an effect runs: its store's scope, the handle of the task running it, and the place
+/// of the program whose ids it meets (see ``EffectPlace``).
 @usableFromInline
 package struct EffectContext: Sendable {
     @usableFromInline package let scope: EffectScope
     @usableFromInline package let handle: any EffectHandle
+    @usableFromInline let place: EffectPlace
 
     @usableFromInline
     package init(scope: EffectScope, handle: any EffectHandle) {
+        self.init(scope: scope, handle: handle, place: .root)
+    }
+
+    @usableFromInline
+    init(scope: EffectScope, handle: any EffectHandle, place: EffectPlace) {
         self.scope = scope
         self.handle = handle
+        self.place = place
+    }
+
+    /// The same context, for the effects of a child at `key` inside this context's place.
+    @usableFromInline
+    func entering(_ key: PendingEffectID) -> EffectContext {
+        EffectContext(scope: scope, handle: handle, place: place.entering(key))
     }
 }

@@ -210,7 +210,8 @@ extension Store {
             in: registry,
             deliver: { enqueue($0, in: group) },
             spawn: { spawn($0, tags: $1, in: group) },
-            present: { setPending($0) }
+            present: { setPending($0) },
+            isPresent: { $0.isPresent(in: storage.pointer) }
         )
     }
 

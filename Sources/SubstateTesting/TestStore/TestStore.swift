@@ -173,7 +173,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
                 if described == nil { described = label() }
                 ids.append(
                     effects.spawn(effect, tags: tags, origin: origin, label: described ?? ""))
-            }
+            },
+            isPresent: { presence in withUnsafePointer(to: state) { presence.isPresent(in: $0) } }
         )
         return ids
     }
