@@ -44,7 +44,9 @@ extension Tally {
                 effect: .merge(
                     (0..<count).map { _ in
                         Effect<TallyAction>.run { _ in
-                            // Suspends until cancelled.
+                            // Holds the environment, as real effects do, and suspends until
+                            // cancelled.
+                            withExtendedLifetime(environment) {}
                             let never = AsyncStream<Void> { _ in }
                             for await _ in never {}
                         }
@@ -94,5 +96,35 @@ extension Tally {
         }
         #expect(weakStore == nil)
         #expect(weakEnvironment == nil)
+    }
+
+    @Test(arguments: [true, false])
+    func aStoreTornDownOrDroppedWhileEffectsRunFreesItsEnvironment(tearsDown: Bool) async {
+        // Each round: five long effects that hold the environment; the store is torn down
+        // (or just released) while they run; once they have all ended, nothing of the store
+        // may keep the environment.
+        for round in 0..<40 {
+            weak var weakEnvironment: TallyEnvironment?
+            weak var weakStore: Store<Tally, TallyAction, TallyEnvironment>?
+            var task: StoreTask?
+            do {
+                let environment = TallyEnvironment()
+                weakEnvironment = environment
+                let store = Store(state: Tally(), environment: environment, update: Tally.update)
+                weakStore = store
+                task = store.send(.waitForever(count: 5))
+                #expect(store.runningEffectCount == 5)
+                if tearsDown { store.tearDown() }
+            }
+            // Released or torn down, the store is gone and its effects end.
+            await task?.finish()
+            // An ended task's frame lets go of its effect a moment after the effect ended,
+            // on its own thread: allow for that, never for a reference kept for good.
+            for _ in 0..<200 where weakEnvironment != nil {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(weakStore == nil, "round \(round)")
+            #expect(weakEnvironment == nil, "round \(round)")
+        }
     }
 }
