@@ -72,7 +72,8 @@ extension Pane {
                 action, state: state, lens: .element(id: id, in: \.rows), tag: { .row(id, $0) },
                 environment: environment, update: Worker.update)
         case .stopRow(let id):
-            return Update(state: state, effect: .cancelEffects(of: .element(id: id, in: \Pane.rows)))
+            return Update(
+                state: state, effect: .cancelEffects(of: .element(id: id, in: \Pane.rows)))
         case .start:
             return Update(
                 state: state,

@@ -87,13 +87,14 @@ final class Reports: Sendable {
 
     func makeSaver(
         timing: SaveTiming = .debounce(.seconds(1)), version: Int = 1,
+        filePermissions: Int = 0o600,
         migrate: (@Sendable (Int, Data) throws -> Data)? = nil,
         atomicFile: AtomicFile = AtomicFile()
     ) -> StateSaver<Workspace, Preferences> {
         StateSaver(
             file: folder.file, part: Lens(\Workspace.preferences), version: version,
-            timing: timing, clock: clock, executor: scheduler, migrate: migrate,
-            onError: reports.handler, atomicFile: atomicFile)
+            timing: timing, clock: clock, executor: scheduler, filePermissions: filePermissions,
+            migrate: migrate, onError: reports.handler, atomicFile: atomicFile)
     }
 
     func makeStore(
@@ -371,6 +372,174 @@ final class Reports: Sendable {
         #expect(reports.all.count == 1)
         #expect(reports.all.first?.description.contains("Could not save the state") == true)
         #expect(saver.hasPendingSave)
+    }
+}
+
+@MainActor
+@Suite struct StateSaverFileTests {
+    let folder = Folder()
+    let reports = Reports()
+
+    func makeSaver(
+        filePermissions: Int = 0o600, atomicFile: AtomicFile = AtomicFile()
+    ) -> StateSaver<Workspace, Preferences> {
+        StateSaver(
+            file: folder.file, part: Lens(\Workspace.preferences), version: 1,
+            timing: .immediate, clock: TestClock(), executor: nil,
+            filePermissions: filePermissions, migrate: nil, onError: reports.handler,
+            atomicFile: atomicFile)
+    }
+
+    func makeStore(_ saver: StateSaver<Workspace, Preferences>) -> Store<
+        Workspace, WorkspaceAction, Void
+    > {
+        Store(
+            state: Workspace(), environment: (), update: Workspace.update,
+            middleware: [saver.middleware()])
+    }
+
+    func permissions(_ name: String = "preferences.json") throws -> Int {
+        let path = folder.url.appendingPathComponent(name).path
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return try #require(attributes[.posixPermissions] as? Int)
+    }
+
+    func setPermissions(_ mode: Int) throws {
+        try FileManager.default.setAttributes(
+            [.posixPermissions: mode], ofItemAtPath: folder.file.path)
+    }
+
+    @Test(arguments: [0o600, 0o640, 0o604])
+    func savingKeepsTheFilesPermissions(mode: Int) throws {
+        let saver = makeSaver()
+        let store = makeStore(saver)
+        store.send(.rename("First"))
+        try setPermissions(mode)
+        store.send(.rename("Second"))
+        #expect(folder.contents()?.contains("Second") == true)
+        #expect(try permissions() == mode)
+    }
+
+    @Test func aNewFileIsPrivateToItsOwner() throws {
+        makeStore(makeSaver()).send(.rename("Secret"))
+        #expect(try permissions() == 0o600)
+    }
+
+    @Test func aNewFileTakesThePermissionsTheSaverWasGiven() throws {
+        makeStore(makeSaver(filePermissions: 0o644)).send(.rename("Shared"))
+        #expect(try permissions() == 0o644)
+    }
+
+    /// A temporary file as a write killed half-way leaves it, last changed `age` ago.
+    func leftover(age: TimeInterval) throws -> URL {
+        let url = folder.url.appendingPathComponent(".preferences.json.\(UUID().uuidString).tmp")
+        try Data("{\"format\":\"subst".utf8).write(to: url)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: url.path)
+        return url
+    }
+
+    @Test func loadingRemovesTheLeftoversOfKilledWrites() throws {
+        let old = try leftover(age: 3_600)
+        let other = folder.url.appendingPathComponent(".other.json.\(UUID().uuidString).tmp")
+        try Data().write(to: other)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-3_600)], ofItemAtPath: other.path)
+        _ = try makeSaver().load(into: Workspace())
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        // Another file's temporary files are not this saver's to remove.
+        #expect(FileManager.default.fileExists(atPath: other.path))
+    }
+
+    @Test func theFirstSaveRemovesTheLeftoversOfKilledWrites() throws {
+        let old = try leftover(age: 3_600)
+        let store = makeStore(makeSaver())
+        #expect(FileManager.default.fileExists(atPath: old.path))
+        store.send(.rename("Saved"))
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(folder.names == ["preferences.json"])
+    }
+
+    @Test func aTemporaryFileBeingWrittenIsNeverRemoved() throws {
+        // New: a write may have just created it.
+        let fresh = try leftover(age: 0)
+        // Old but locked: its writer (another process, say) is still at work.
+        let locked = try leftover(age: 3_600)
+        let descriptor = open(locked.path, O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(flock(descriptor, LOCK_EX) == 0)
+
+        _ = try makeSaver().load(into: Workspace())
+        #expect(FileManager.default.fileExists(atPath: fresh.path))
+        #expect(FileManager.default.fileExists(atPath: locked.path))
+    }
+
+    @Test func aBadFileThatCannotBeMovedAsideIsKeptInPlaceAndSaysSo() throws {
+        folder.write("this is not json")
+        let atomicFile = AtomicFile(moveItem: { _, _ in throw CocoaError(.fileWriteNoPermission) })
+        let saver = makeSaver(atomicFile: atomicFile)
+        do {
+            _ = try saver.load(into: Workspace())
+            Issue.record("expected an error")
+        } catch {
+            guard case .keptInPlace(let file, _, _) = error else {
+                Issue.record("expected .keptInPlace, got \(error)")
+                return
+            }
+            #expect(file == folder.file)
+            #expect(error.description.contains("could not be moved aside"))
+        }
+        let store = makeStore(saver)
+        store.send(.rename("Not over the bad file"))
+        #expect(folder.contents() == "this is not json")
+        #expect(reports.all.count == 1)
+        let report = reports.all.first?.description ?? ""
+        #expect(report.contains("could not be moved aside"))
+        #expect(!report.contains("newer version"), "\(report)")
+    }
+
+    @Test func aBadFileInAReadOnlyDirectoryIsKeptInPlace() throws {
+        folder.write("this is not json")
+        try makeReadOnly(folder.url)
+        defer { makeWritable(folder.url) }
+        let saver = makeSaver()
+        #expect {
+            try saver.load(into: Workspace())
+        } throws: { error in
+            guard case .keptInPlace = error as? PersistenceError else { return false }
+            return true
+        }
+        makeStore(saver).send(.rename("Not saved"))
+        #expect(folder.contents() == "this is not json")
+        #expect(reports.all.first?.description.contains("newer version") == false)
+    }
+
+    @Test func aDanglingLinkWhereTheBadFileWouldGoIsSteppedOver() throws {
+        folder.write("this is not json")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("preferences.json.corrupt").path,
+            withDestinationPath: "/nonexistent/target")
+        #expect {
+            try makeSaver().load(into: Workspace())
+        } throws: { error in
+            guard case .corrupted(_, let keptAt, _) = error as? PersistenceError else {
+                return false
+            }
+            return keptAt.lastPathComponent == "preferences.json.corrupt-2"
+        }
+        #expect(folder.contents("preferences.json.corrupt-2") == "this is not json")
+    }
+
+    @Test(arguments: ["true", "1.5", "\"1\"", "null"])
+    func aVersionThatIsNotAnIntegerIsCorrupt(version: String) throws {
+        folder.write(#"{"format":"substate-state","version":"# + version + #","state":{}}"#)
+        #expect {
+            try makeSaver().load(into: Workspace())
+        } throws: { error in
+            guard case .corrupted = error as? PersistenceError else { return false }
+            return true
+        }
     }
 }
 

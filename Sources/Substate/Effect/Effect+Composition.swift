@@ -186,7 +186,8 @@ extension Effect {
         case .presentation(let presentation, let inner):
             return Effect(operation: .presentation(presentation, inner.lifted(lift)))
         case .deferred(let decide):
-            return Effect(operation: .deferred { scope, place in decide(scope, place).lifted(lift) })
+            return Effect(
+                operation: .deferred { scope, place in decide(scope, place).lifted(lift) })
         }
     }
 

@@ -21,6 +21,13 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     /// A save was refused because the file holds a newer version's state (see
     /// ``newerVersion(file:found:supported:)``).
     case writeRefused(file: URL)
+    /// The file is not a usable saved state (corrupt, or an older version whose migration
+    /// failed) and could not be moved aside either (a read-only directory, say). It is left
+    /// where it is, and this saver will not write over it.
+    case keptInPlace(file: URL, reason: String, moveFailure: String)
+    /// A save was refused because the file there could not be used and could not be moved
+    /// aside (see ``keptInPlace(file:reason:moveFailure:)``).
+    case writeBlocked(file: URL, reason: String)
 
     /// A sentence that names the file and what happened to it.
     public var description: String {
@@ -46,6 +53,13 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
         case .writeRefused(let file):
             return
                 "Did not save the state to \(file.path): it holds a newer version's state."
+        case .keptInPlace(let file, let reason, let moveFailure):
+            return
+                "The saved state at \(file.path) is not readable (\(reason)) and could not be "
+                + "moved aside (\(moveFailure)); it is left where it is and will not be "
+                + "overwritten."
+        case .writeBlocked(let file, let reason):
+            return "Did not save the state to \(file.path): \(reason)."
         }
     }
 }

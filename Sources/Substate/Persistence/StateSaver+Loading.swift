@@ -11,7 +11,10 @@ extension StateSaver {
     ///   the lens, after `migrate` for an older version.
     /// - Otherwise it throws, and the file is kept: moved aside if it is corrupt or could
     ///   not be migrated, left in place (and never written over by this saver) if it is from
-    ///   a newer version or cannot be read at all.
+    ///   a newer version, cannot be read at all, or cannot be moved aside.
+    ///
+    /// It first removes the temporary files that writes killed half-way left beside the
+    /// file (see ``StateSaver``).
     ///
     /// Either way, the part it returns (or the part of `state`, for a missing file) counts
     /// as saved: actions that leave it unchanged write nothing.
@@ -20,6 +23,8 @@ extension StateSaver {
     /// - Throws: ``PersistenceError``.
     public func load(into state: State) throws(PersistenceError) -> State {
         var state = state
+        progress.withLock { $0.hasSwept = true }
+        atomicFile.sweepLeftovers(of: file)
         guard let data = try readFile() else {
             let part = lens.get(state)
             progress.withLock { $0.saved = part }
@@ -55,17 +60,15 @@ extension StateSaver {
             }
             envelope = object
         } catch {
-            throw .corrupted(file: file, keptAt: keepAside(), reason: Self.reason(error))
+            throw corrupted(Self.reason(error))
         }
-        guard envelope["format"] as? String == Self.formatName,
-            let found = envelope["version"] as? Int, let saved = envelope["state"]
+        guard envelope["format"] as? String == Self.formatName, let saved = envelope["state"],
+            let found = try? JSONDecoder().decode(Header.self, from: data).version
         else {
-            throw .corrupted(
-                file: file, keptAt: keepAside(),
-                reason: "not a saved state (no format, version or state field)")
+            throw corrupted("not a saved state (no format, integer version or state field)")
         }
         if found > version {
-            progress.withLock { $0.isRefusingWrites = true }
+            progress.withLock { $0.refusal = .newerVersion }
             throw .newerVersion(file: file, found: found, supported: version)
         }
         var stateData: Data
@@ -73,7 +76,7 @@ extension StateSaver {
             stateData = try JSONSerialization.data(
                 withJSONObject: saved, options: [.fragmentsAllowed])
         } catch {
-            throw .corrupted(file: file, keptAt: keepAside(), reason: Self.reason(error))
+            throw corrupted(Self.reason(error))
         }
         if found < version {
             do {
@@ -82,41 +85,66 @@ extension StateSaver {
                 }
                 stateData = try migrate(found, stateData)
             } catch {
-                throw .migrationFailed(
-                    file: file, from: found, keptAt: keepAside(), reason: Self.reason(error))
+                throw migrationFailed(from: found, Self.reason(error))
             }
         }
         do {
             return try JSONDecoder().decode(Part.self, from: stateData)
         } catch {
-            if found < version {
-                throw .migrationFailed(
-                    file: file, from: found, keptAt: keepAside(), reason: Self.reason(error))
-            }
-            throw .corrupted(file: file, keptAt: keepAside(), reason: Self.reason(error))
+            if found < version { throw migrationFailed(from: found, Self.reason(error)) }
+            throw corrupted(Self.reason(error))
         }
     }
 
-    /// Moves the file to a name no other file has (`settings.json.corrupt`,
-    /// `settings.json.corrupt-2`, …) and returns where it went. If it cannot be moved, it
-    /// stays where it is and saving is refused, so that it is not overwritten either.
-    private func keepAside() -> URL {
+    /// The file is not a saved state: it is moved aside, or kept in place if it cannot be.
+    private func corrupted(_ reason: String) -> PersistenceError {
+        switch keepAside() {
+        case .success(let keptAt): .corrupted(file: file, keptAt: keptAt, reason: reason)
+        case .failure(let failure):
+            .keptInPlace(file: file, reason: reason, moveFailure: failure.description)
+        }
+    }
+
+    /// The file could not be migrated: it is moved aside, or kept in place if it cannot be.
+    private func migrationFailed(from found: Int, _ reason: String) -> PersistenceError {
+        switch keepAside() {
+        case .success(let keptAt):
+            .migrationFailed(file: file, from: found, keptAt: keptAt, reason: reason)
+        case .failure(let failure):
+            .keptInPlace(
+                file: file, reason: "version \(found) could not be migrated: \(reason)",
+                moveFailure: failure.description)
+        }
+    }
+
+    /// Moves the file to a name nothing has (`settings.json.corrupt`,
+    /// `settings.json.corrupt-2`, …; a dangling link counts as something) and returns where
+    /// it went. If it cannot be moved, it stays where it is and saving is refused, so that
+    /// it is not overwritten either.
+    private func keepAside() -> Result<URL, AtomicFileError> {
         var attempt = 1
         while true {
             let suffix = attempt == 1 ? ".corrupt" : ".corrupt-\(attempt)"
             let target = file.deletingLastPathComponent()
                 .appendingPathComponent(file.lastPathComponent + suffix)
-            if !FileManager.default.fileExists(atPath: target.path) {
+            if (try? FileManager.default.attributesOfItem(atPath: target.path)) == nil {
                 do {
-                    try FileManager.default.moveItem(at: file, to: target)
-                    return target
+                    try atomicFile.moveItem(file, target)
+                    return .success(target)
                 } catch {
-                    progress.withLock { $0.isRefusingWrites = true }
-                    return file
+                    let failure = Self.reason(error)
+                    progress.withLock { $0.refusal = .keptInPlace(moveFailure: failure) }
+                    return .failure(AtomicFileError(failure))
                 }
             }
             attempt += 1
         }
+    }
+
+    /// The fields of a saved state file besides the state: read with `JSONDecoder`, so that
+    /// a version must be an integer (`JSONSerialization` would read `true` as 1).
+    private struct Header: Decodable {
+        var version: Int
     }
 
     /// A short reason for an error, for messages.

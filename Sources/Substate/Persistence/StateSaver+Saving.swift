@@ -63,14 +63,28 @@ extension StateSaver {
     /// pending part, so the file never goes back to an older part.
     func writePending() {
         writing.withLock { _ in
-            let (part, isRefused) = progress.withLock { state -> (Part?, Bool) in
-                guard let pending = state.pending else { return (nil, false) }
-                return state.isRefusingWrites ? (nil, true) : (pending, false)
+            let (part, refusal, sweeps) = progress.withLock { state -> (Part?, Refusal?, Bool) in
+                guard let pending = state.pending else { return (nil, nil, false) }
+                if let refusal = state.refusal { return (nil, refusal, false) }
+                defer { state.hasSwept = true }
+                return (pending, nil, !state.hasSwept)
             }
-            if isRefused { onError(.writeRefused(file: file)) }
+            switch refusal {
+            case .newerVersion:
+                onError(.writeRefused(file: file))
+            case .keptInPlace(let moveFailure):
+                onError(
+                    .writeBlocked(
+                        file: file,
+                        reason: "the unreadable file there could not be moved aside "
+                            + "(\(moveFailure)) and is kept in place"))
+            case nil:
+                break
+            }
             guard let part else { return }
+            if sweeps { atomicFile.sweepLeftovers(of: file) }
             do {
-                try atomicFile.write(encode(part), to: file)
+                try atomicFile.write(encode(part), to: file, newFileMode: newFileMode)
             } catch {
                 onError(.writeFailed(file: file, reason: Self.reason(error)))
                 return

@@ -24,7 +24,10 @@ import Foundation
 /// what was last loaded or saved: an unchanged part writes nothing. A changed part is saved
 /// on the clock's time according to ``SaveTiming``, off the main actor. Writes are atomic
 /// (a temporary file, flushed to disk, renamed over the old one), so a crash or a failed
-/// write leaves the previous file intact. ``flush()`` writes a pending part at once; the
+/// write leaves the previous file intact; the temporary files of writes killed half-way are
+/// removed when the saver next loads or first saves (once they are a minute old and no
+/// process holds them). A new file is readable by its owner only, unless you pass other
+/// `filePermissions`; an existing file keeps its permissions. ``flush()`` writes a pending part at once; the
 /// store's ``Store/tearDown()`` and the saver's deinitialisation flush too. A failed save is
 /// reported to `onError` and stays pending: the next change or flush tries again.
 ///
@@ -54,6 +57,16 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     let sleep: @Sendable (Duration) async throws -> Void
     let executor: (any TaskExecutor)?
     let atomicFile: AtomicFile
+    /// The permissions of a file the saver creates.
+    let newFileMode: Int
+
+    /// Why the saver will not write the file.
+    enum Refusal {
+        /// The file belongs to a newer version.
+        case newerVersion
+        /// The file could not be used and could not be moved aside.
+        case keptInPlace(moveFailure: String)
+    }
 
     struct Progress {
         /// What the file holds (loaded or written), if known.
@@ -64,8 +77,10 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         var timer: Task<Void, Never>?
         /// Counts started timers, so that a timer that fires clears only itself.
         var timerGeneration = 0
-        /// The file belongs to a newer version: never write.
-        var isRefusingWrites = false
+        /// Set when the file must not be written over: never write.
+        var refusal: Refusal?
+        /// Whether leftovers of killed writes were looked for since the saver was made.
+        var hasSwept = false
         var writeCount = 0
     }
 
@@ -85,6 +100,9 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     ///     it).
     ///   - executor: Where the save timer runs; `nil` for the default. Tests pass a test
     ///     scheduler so that advancing a test clock writes at once.
+    ///   - filePermissions: The POSIX permissions of the file when the saver creates it:
+    ///     readable and writable by its owner only (`0o600`) unless you say otherwise. A file
+    ///     that exists keeps its own permissions.
     ///   - migrate: Turns the `state` of an older version into the current encoding. Without
     ///     it, an older file fails to load with ``PersistenceError/migrationFailed(file:from:keptAt:reason:)``.
     ///   - onError: Receives failed saves; standard error by default.
@@ -95,12 +113,14 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         timing: SaveTiming = .debounce(.seconds(1)),
         clock: C,
         executor: (any TaskExecutor)? = nil,
+        filePermissions: Int = 0o600,
         migrate: (@Sendable (_ version: Int, _ state: Data) throws -> Data)? = nil,
         onError: (@Sendable (PersistenceError) -> Void)? = nil
     ) where C.Duration == Duration {
         self.init(
             file: file, part: part, version: version, timing: timing, clock: clock,
-            executor: executor, migrate: migrate, onError: onError, atomicFile: AtomicFile())
+            executor: executor, filePermissions: filePermissions, migrate: migrate,
+            onError: onError, atomicFile: AtomicFile())
     }
 
     /// Creates a saver, with a file writer that tests can make fail.
@@ -111,10 +131,12 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         timing: SaveTiming,
         clock: C,
         executor: (any TaskExecutor)?,
+        filePermissions: Int = 0o600,
         migrate: (@Sendable (_ version: Int, _ state: Data) throws -> Data)?,
         onError: (@Sendable (PersistenceError) -> Void)?,
         atomicFile: AtomicFile
     ) where C.Duration == Duration {
+        self.newFileMode = filePermissions
         self.file = file
         self.lens = part
         self.version = version
@@ -156,6 +178,8 @@ extension StateSaver where Part == State {
     ///   - timing: When a change is written.
     ///   - clock: The clock the timing waits on.
     ///   - executor: Where the save timer runs; `nil` for the default.
+    ///   - filePermissions: The permissions of the file when the saver creates it (`0o600`,
+    ///     its owner's only, by default); an existing file keeps its own.
     ///   - migrate: Turns the `state` of an older version into the current encoding.
     ///   - onError: Receives failed saves; standard error by default.
     public convenience init<C: Clock>(
@@ -164,11 +188,13 @@ extension StateSaver where Part == State {
         timing: SaveTiming = .debounce(.seconds(1)),
         clock: C,
         executor: (any TaskExecutor)? = nil,
+        filePermissions: Int = 0o600,
         migrate: (@Sendable (_ version: Int, _ state: Data) throws -> Data)? = nil,
         onError: (@Sendable (PersistenceError) -> Void)? = nil
     ) where C.Duration == Duration {
         self.init(
             file: file, part: Lens(\State.self), version: version, timing: timing, clock: clock,
-            executor: executor, migrate: migrate, onError: onError)
+            executor: executor, filePermissions: filePermissions, migrate: migrate,
+            onError: onError)
     }
 }
