@@ -88,7 +88,7 @@ public enum Inspector {
         for entry in recording.actions {
             lines.append(
                 pad(String(entry.step), 6) + pad(String(format: "%.3f", entry.time), 10)
-                    + text(entry.json))
+                    + swiftText(entry.json))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -148,6 +148,76 @@ public enum Inspector {
         }
         if names.isEmpty { return (value as? String) ?? text(json) }
         return names.joined(separator: ".")
+    }
+
+    /// An action's JSON as the Swift expression it was encoded from, as far as the JSON
+    /// tells: `add("Milk")` for `{"add":{"_0":"Milk"}}`, `todo(id: 3, toggle)` for
+    /// `{"todo":{"_1":{"toggle":{}},"id":3}}`, `reset` for `{"reset":{}}`.
+    static func swiftText(_ json: Data) -> String {
+        guard
+            let value = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+        else { return text(json) }
+        return swiftText(value, depth: 0)
+    }
+
+    private static func swiftText(_ value: Any, depth: Int) -> String {
+        guard depth < 16 else { return "…" }
+        switch value {
+        case let string as String:
+            return "\""
+                + string.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case let number as NSNumber:
+            if String(cString: number.objCType) == "c" {
+                return number.boolValue ? "true" : "false"
+            }
+            return "\(number)"
+        case let array as [Any]:
+            return "[" + array.map { swiftText($0, depth: depth + 1) }.joined(separator: ", ") + "]"
+        case let object as [String: Any]:
+            // An enum case: one key, whose value holds the payload (`{}` for none).
+            if object.count == 1, let (name, payload) = object.first,
+                let fields = payload as? [String: Any]
+            {
+                return fields.isEmpty ? name : name + arguments(fields, depth: depth)
+            }
+            return arguments(object, depth: depth)
+        case is NSNull:
+            return "nil"
+        default:
+            return "\(value)"
+        }
+    }
+
+    /// `(a, label: b)`: positional fields (`_0`, `_1`, …) at their positions, labelled ones in
+    /// the places left, in name order.
+    private static func arguments(_ fields: [String: Any], depth: Int) -> String {
+        var positional: [Int: String] = [:]
+        var labelled: [String] = []
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+            let text = swiftText(value, depth: depth + 1)
+            if key.hasPrefix("_"), let index = Int(key.dropFirst()) {
+                positional[index] = text
+            } else {
+                labelled.append(key + ": " + text)
+            }
+        }
+        var parts: [String] = []
+        var next = labelled.makeIterator()
+        for index in 0..<(positional.count + labelled.count) {
+            if let text = positional[index] {
+                parts.append(text)
+            } else if let text = next.next() {
+                parts.append(text)
+            }
+        }
+        // Positions beyond the count (a damaged file): keep them rather than lose them.
+        for (index, text) in positional.sorted(by: { $0.key < $1.key })
+        where index >= positional.count + labelled.count {
+            parts.append(text)
+        }
+        while let text = next.next() { parts.append(text) }
+        return "(" + parts.joined(separator: ", ") + ")"
     }
 
     static func text(_ json: Data) -> String {

@@ -38,9 +38,9 @@ func knownRecordingFile() throws -> URL {
             output.text == """
                 step  time      action
                 0     0.000     (initial state)
-                1     0.000     {"add":{"_0":"milk"}}
-                2     0.250     {"note":{"_1":{"pin":{}},"id":1}}
-                3     1.500     {"add":{"_0":"eggs"}}
+                1     0.000     add("milk")
+                2     0.250     note(id: 1, pin)
+                3     1.500     add("eggs")
 
                 """)
         #expect(output.errors == warnings)
@@ -138,5 +138,62 @@ func knownRecordingFile() throws -> URL {
         #expect(process.terminationStatus == 0)
         #expect(text == Inspector.run(["summary", file.path]).text)
         #expect(errorText == warnings)
+    }
+
+    /// Writes a recording from lines.
+    func recording(_ lines: [String]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("substate-inspect-\(UUID().uuidString).jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
+        return url
+    }
+
+    @Test func timelineShowsActionsAsSwift() throws {
+        let file = try recording([
+            #"{"format":"substate-recording","snapshotInterval":100,"version":1}"#,
+            #"{"kind":"initial","state":{},"step":0,"time":0}"#,
+            #"{"action":{"reset":{}},"kind":"action","step":1,"time":0}"#,
+            #"{"action":{"move":{"_0":1,"to":{"_0":"top \"x\""}}},"kind":"action","step":2,"time":0}"#,
+            #"{"action":{"set":{"_0":[true,null,2.5]}},"kind":"action","step":3,"time":0}"#,
+            #"{"action":{"edit":{"_0":{"title":"a","done":false}}},"kind":"action","step":4,"time":0}"#,
+        ])
+        let lines = Inspector.run(["timeline", file.path]).text.split(separator: "\n")
+        #expect(
+            lines.dropFirst(2).map { String($0.dropFirst(16)) } == [
+                "reset", #"move(1, to: ("top \"x\""))"#, "set([true, nil, 2.5])",
+                #"edit((done: false, title: "a"))"#,
+            ])
+    }
+
+    @Test func stepsMustBeNonNegativeIntegersAndSnapshotsFollowTheirActions() throws {
+        let file = try recording([
+            #"{"format":"substate-recording","snapshotInterval":1,"version":1}"#,
+            #"{"kind":"initial","state":{"n":0},"step":0,"time":0}"#,
+            #"{"kind":"snapshot","state":{"n":-5},"step":-5,"time":0}"#,
+            #"{"action":{"add":{}},"kind":"action","step":1,"time":0}"#,
+            #"{"kind":"snapshot","state":{"n":1},"step":1,"time":0}"#,
+            #"{"action":{"add":{}},"kind":"action","step":true,"time":0}"#,
+            #"{"kind":"snapshot","state":{"n":0},"step":0,"time":0}"#,
+        ])
+        let output = Inspector.run(["state", file.path, "1"])
+        #expect(output.status == 0)
+        #expect(output.text.hasPrefix("state at step 1:"))
+        #expect(!output.text.contains("-5"))
+        #expect(
+            output.errors
+                == "warning: line 3: negative step -5\n"
+                + "warning: line 6: no kind or integer step\n"
+                + "warning: line 7: a snapshot at step 0\n")
+        #expect(Inspector.run(["state", file.path, "-1"]).status == 1)
+    }
+
+    @Test func aVersionThatIsNotAnIntegerIsNotReadAsOne() throws {
+        let file = try recording([
+            #"{"format":"substate-recording","snapshotInterval":1,"version":true}"#,
+            #"{"kind":"initial","state":{},"step":0,"time":0}"#,
+        ])
+        let output = Inspector.run(["summary", file.path])
+        #expect(output.status == 1)
+        #expect(output.errors.contains("format version 0"))
     }
 }

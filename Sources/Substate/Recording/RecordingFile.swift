@@ -53,11 +53,11 @@ public struct RecordingFile: Sendable {
             let header = Self.object(Data(first)),
             header["format"] as? String == RecordingFormat.name
         else { throw .notARecording(file: file) }
-        let version = header["version"] as? Int ?? 0
+        let version = Self.integer(header["version"]) ?? 0
         guard version == RecordingFormat.version else {
             throw .unknownVersion(file: file, version: version, supported: RecordingFormat.version)
         }
-        snapshotInterval = header["snapshotInterval"] as? Int ?? 1
+        snapshotInterval = Self.integer(header["snapshotInterval"]).map { max(1, $0) } ?? 1
 
         var initial: Entry?
         var actions: [Entry] = []
@@ -77,8 +77,13 @@ public struct RecordingFile: Sendable {
                 )
                 continue
             }
-            guard let kind = object["kind"] as? String, let step = object["step"] as? Int else {
-                problems.append(RecordingProblem(line: number, reason: "no kind or step"))
+            guard let kind = object["kind"] as? String, let step = Self.integer(object["step"])
+            else {
+                problems.append(RecordingProblem(line: number, reason: "no kind or integer step"))
+                continue
+            }
+            guard step >= 0 else {
+                problems.append(RecordingProblem(line: number, reason: "negative step \(step)"))
                 continue
             }
             let time = (object["time"] as? NSNumber)?.doubleValue ?? 0
@@ -90,6 +95,11 @@ public struct RecordingFile: Sendable {
             let entry = Entry(step: step, time: time, json: json, line: number)
             switch kind {
             case "initial":
+                guard step == 0 else {
+                    problems.append(
+                        RecordingProblem(line: number, reason: "an initial state at step \(step)"))
+                    continue
+                }
                 guard initial == nil else {
                     problems.append(
                         RecordingProblem(line: number, reason: "a second initial state"))
@@ -114,6 +124,12 @@ public struct RecordingFile: Sendable {
                 problemsAtLastAction = problems.count
                 actions.append(entry)
             case "snapshot":
+                // A snapshot follows its action: the step of the last action read.
+                guard step > 0, step >= (snapshots.last?.step ?? 0) + 1 else {
+                    problems.append(
+                        RecordingProblem(line: number, reason: "a snapshot at step \(step)"))
+                    continue
+                }
                 snapshots.append(entry)
             default:
                 problems.append(RecordingProblem(line: number, reason: "unknown kind \"\(kind)\""))
@@ -131,6 +147,15 @@ public struct RecordingFile: Sendable {
     /// - Returns: The snapshot.
     public func snapshot(atOrBefore step: Int) -> Entry {
         snapshots.last { $0.step <= step } ?? initialState
+    }
+
+    /// A JSON integer: not a boolean (which `JSONSerialization` also gives as a number), not
+    /// a fraction.
+    static func integer(_ value: Any?) -> Int? {
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
+            return nil
+        }
+        return value as? Int
     }
 
     static func object(_ data: Data) -> [String: Any]? {
