@@ -37,6 +37,9 @@ public enum Inspector {
     /// - Parameter arguments: The arguments, without the program's name.
     /// - Returns: What to print and the exit status.
     public static func run(_ arguments: [String]) -> Output {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            return Output(text: usage + "\n", errors: "", status: 0)
+        }
         guard let command = arguments.first, arguments.count >= 2 else {
             return Output(text: "", errors: usage + "\n", status: 2)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Substate
+import Synchronization
 import Testing
 import TodosCore
 
@@ -16,24 +17,51 @@ enum Products {
             "\(name) is not built next to the tests")
     }
 
+    /// What a run of a product printed, and its exit status.
+    struct Result {
+        var output: String
+        var errors: String
+        var status: Int32
+    }
+
     /// Runs a product with some standard input; returns its standard output and exit status.
     static func run(_ name: String, _ arguments: [String], input: String = "") throws -> (
         String, Int32
     ) {
+        let result = try result(name, arguments, input: input)
+        return (result.output, result.status)
+    }
+
+    /// Runs a product with some standard input; returns what it printed on standard output
+    /// and standard error, and its exit status.
+    static func result(_ name: String, _ arguments: [String], input: String = "") throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = try url(name)
         process.arguments = arguments
         let output = Pipe()
+        let errors = Pipe()
         let stdin = Pipe()
         process.standardOutput = output
+        process.standardError = errors
         process.standardInput = stdin
         try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
+        // Standard error is read on another thread, so that neither pipe fills up.
+        let errorText = Mutex("")
+        let reader = Thread {
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            errorText.withLock { $0 = String(decoding: data, as: UTF8.self) }
+        }
+        reader.start()
         let text = String(
             decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (text, process.terminationStatus)
+        while reader.isExecuting || !reader.isFinished { usleep(1_000) }
+        return Result(
+            output: text, errors: errorText.withLock { $0 }, status: process.terminationStatus)
     }
 }
 
@@ -70,10 +98,15 @@ enum Products {
     }
 
     @Test func theInteractiveModeReadsCommandsLineByLine() throws {
-        let output = try todos([], input: "add Bread\nnonsense\ndone 1\nquit\n")
-        #expect(output.contains("  1. [ ] Bread"))
-        #expect(output.contains("commands: add TEXT, list, done ID, rm ID, title TEXT, quit"))
-        #expect(output.hasSuffix("My To-Do List (active)\n  1. [x] Bread\n"))
+        let result = try Products.result(
+            "todos", ["--file", saved], input: "add Bread\nnonsense\ndone 1\ndone 1\nquit\n")
+        #expect(result.status == 0)
+        #expect(result.output.contains("  1. [ ] Bread"))
+        #expect(
+            result.errors
+                == "commands: add TEXT, list, done ID, undo ID, rm ID, title TEXT, quit\n")
+        // `done` marks it done; done again, it stays done (a toggle would undo it).
+        #expect(result.output.hasSuffix("My To-Do List (active)\n  1. [x] Bread\n"))
         #expect(try todos(["list"]).contains("  1. [x] Bread"))
     }
 
@@ -106,9 +139,10 @@ enum Products {
 
     @Test func aCorruptSavedListIsKeptAndTheSampleStartsEmpty() throws {
         try Data("{ truncated".utf8).write(to: URL(fileURLWithPath: saved))
-        let output = try todos(["list"])
-        #expect(output.contains("todos.json.corrupt"))
-        #expect(output.hasSuffix("My To-Do List (in the background)\n  nothing to do\n"))
+        let result = try Products.result("todos", ["--file", saved, "list"])
+        #expect(result.status == 0)
+        #expect(result.errors.contains("todos.json.corrupt"))
+        #expect(result.output == "My To-Do List (in the background)\n  nothing to do\n")
         #expect(
             try String(contentsOfFile: saved + ".corrupt", encoding: .utf8) == "{ truncated")
     }
@@ -119,8 +153,60 @@ enum Products {
     }
 
     @Test func theSampleRefusesUnknownCommands() throws {
-        let (output, status) = try Products.run("todos", ["--file", saved, "fly", "away"])
-        #expect(status == 2)
-        #expect(output.hasPrefix("usage: todos"))
+        for arguments in [
+            ["fly", "away"], ["--frobnicate"], ["done", "one"], ["--file"], ["list", "x"],
+        ] {
+            let result = try Products.result("todos", ["--file", saved] + arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.output.isEmpty, "\(arguments)")
+            #expect(result.errors.contains("usage: todos"), "\(arguments)")
+        }
+        let help = try Products.result("todos", ["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.hasPrefix("usage: todos"))
+        #expect(help.errors.isEmpty)
+    }
+
+    @Test func doneAndUndoSetTheStateWhateverItWas() throws {
+        _ = try todos(["add", "Milk"])
+        #expect(try todos(["done", "1"]).contains("  1. [x] Milk"))
+        #expect(try todos(["done", "1"]).contains("  1. [x] Milk"))
+        #expect(try todos(["undo", "1"]).contains("  1. [ ] Milk"))
+        #expect(try todos(["undo", "1"]).contains("  1. [ ] Milk"))
+    }
+
+    @Test func anUnknownIdIsAnError() throws {
+        _ = try todos(["add", "Milk"])
+        for command in [["done", "7"], ["undo", "7"], ["rm", "7"]] {
+            let result = try Products.result("todos", ["--file", saved] + command)
+            #expect(result.status == 1)
+            #expect(result.output.isEmpty)
+            #expect(result.errors == "todos: there is no to-do 7\n")
+        }
+        #expect(try todos(["list"]).contains("  1. [ ] Milk"))
+    }
+
+    @Test func aChangeThatCannotBeSavedIsReportedOnceAndFails() throws {
+        let missing = folder.appendingPathComponent("missing/dir/todos.json").path
+        let result = try Products.result("todos", ["--file", missing, "add", "Milk"])
+        #expect(result.status == 1)
+        // Nothing on standard output pretends the to-do was saved.
+        #expect(result.output.isEmpty)
+        let lines = result.errors.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.errors)")
+        #expect(lines.first?.hasPrefix("todos: Could not save the state to \(missing)") == true)
+        #expect(lines.last == "todos: the change was not saved")
+    }
+
+    @Test func aListFromANewerVersionIsLeftAloneAndFails() throws {
+        let newer = #"{"format":"substate-state","version":9,"state":{}}"#
+        try Data(newer.utf8).write(to: URL(fileURLWithPath: saved))
+        for command in [["add", "Milk"], ["list"]] {
+            let result = try Products.result("todos", ["--file", saved] + command)
+            #expect(result.status == 1)
+            #expect(result.output.isEmpty)
+            #expect(result.errors.contains("schema version 9"))
+        }
+        #expect(try String(contentsOfFile: saved, encoding: .utf8) == newer)
     }
 }

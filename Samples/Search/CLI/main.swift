@@ -11,20 +11,39 @@ import Foundation
 import SearchCore
 import Substate
 
+let usage = """
+    usage: search [--type QUERY,QUERY,...] [--pause MILLISECONDS]
+      --type   the queries typed, one keystroke each (default p,pe,pea,peac)
+      --pause  the time between keystrokes, 0 or more (default 60)
+    """
+
+/// Prints what is wrong with the arguments and the usage, and exits with status 2.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("search: \(message)\n\(usage)\n".utf8))
+    exit(2)
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
 var keystrokes = ["p", "pe", "pea", "peac"]
 var pause = 60
 while let argument = arguments.popFirst() {
     switch argument {
+    case "--help", "-h":
+        print(usage)
+        exit(0)
     case "--type":
-        guard let list = arguments.popFirst() else { break }
-        keystrokes = list.split(separator: ",").map(String.init)
+        guard let list = arguments.popFirst(), !list.isEmpty else {
+            fail("--type needs a list of queries")
+        }
+        keystrokes = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     case "--pause":
-        guard let value = arguments.popFirst().flatMap({ Int($0) }) else { break }
+        guard let text = arguments.popFirst() else { fail("--pause needs a number") }
+        guard let value = Int(text), value >= 0 else {
+            fail("--pause must be a whole number of milliseconds, 0 or more: \(text)")
+        }
         pause = value
     default:
-        print("usage: search [--type QUERY,QUERY,...] [--pause MILLISECONDS]")
-        exit(2)
+        fail("unknown argument \(argument)")
     }
 }
 
@@ -40,7 +59,8 @@ func run() async {
     }
     await store.finishEffects()
     let state = store.state
-    print("results for \"\(state.resultsQuery)\": \(state.results.joined(separator: ", "))")
+    let results = state.results.isEmpty ? "no matches" : state.results.joined(separator: ", ")
+    print("results for \"\(state.resultsQuery)\": \(results)")
 }
 
 await run()

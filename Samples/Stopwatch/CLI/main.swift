@@ -10,43 +10,82 @@ import Foundation
 import StopwatchCore
 import Substate
 
-let words = Array(CommandLine.arguments.dropFirst())
-let script =
-    words.isEmpty
-    ? ["start", "wait", "700", "lap", "wait", "400", "lap", "stop", "lap", "reset"] : words
+let usage = """
+    usage: stopwatch [start | stop | lap | reset | wait MILLISECONDS]...
+    Runs the commands in order; without any, a scripted session. A lap while the stopwatch
+    is stopped is ignored.
+    """
+
+/// A step of the script.
+enum Step {
+    case send(Stopwatch.Action, word: String)
+    case wait(milliseconds: Int)
+}
+
+/// The script, or what is wrong with it.
+func parse(_ words: [String]) -> Result<[Step], UsageError> {
+    var steps: [Step] = []
+    var rest = words[...]
+    while let word = rest.popFirst() {
+        switch word {
+        case "start": steps.append(.send(.start, word: word))
+        case "stop": steps.append(.send(.stop, word: word))
+        case "lap": steps.append(.send(.lap, word: word))
+        case "reset": steps.append(.send(.reset, word: word))
+        case "wait":
+            guard let text = rest.popFirst(), let milliseconds = Int(text), milliseconds >= 0
+            else { return .failure(UsageError("wait needs a whole number of milliseconds")) }
+            steps.append(.wait(milliseconds: milliseconds))
+        default:
+            return .failure(UsageError("unknown command \(word)"))
+        }
+    }
+    return .success(steps)
+}
+
+struct UsageError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
 
 @MainActor
-func run(_ script: [String]) async -> Bool {
+func run(_ steps: [Step]) async {
     let store = Store(
         state: Stopwatch(), environment: Stopwatch.Environment(clock: ContinuousClock()),
         update: Stopwatch.update)
-    var rest = script[...]
-    while let word = rest.popFirst() {
-        switch word {
-        case "start": store.send(.start)
-        case "stop": store.send(.stop)
-        case "lap": store.send(.lap)
-        case "reset": store.send(.reset)
-        case "wait":
-            guard let milliseconds = rest.popFirst().flatMap({ Int($0) }) else { return false }
+    for step in steps {
+        switch step {
+        case .wait(let milliseconds):
             try? await Task.sleep(for: .milliseconds(milliseconds))
-            continue
-        default:
-            return false
+        case .send(let action, let word):
+            let laps = store.state.laps.count
+            store.send(action)
+            let state = store.state
+            var line =
+                "\(word): \(state.isRunning ? "running" : "stopped") at \(state.elapsed.stopwatchText)"
+            if state.laps.count > laps, let lap = state.laps.last {
+                line += ", lap \(state.laps.count) took \(lap.stopwatchText)"
+            } else if case .lap = action {
+                line += ", no lap while stopped"
+            }
+            print(line)
         }
-        let state = store.state
-        var line =
-            "\(word): \(state.isRunning ? "running" : "stopped") at \(state.elapsed.stopwatchText)"
-        if word == "lap", let lap = state.laps.last {
-            line += ", lap \(state.laps.count) took \(lap.stopwatchText)"
-        }
-        print(line)
     }
     store.send(.stop)
-    return true
 }
 
-if await !run(script) {
-    print("usage: stopwatch [start | stop | lap | reset | wait MILLISECONDS]...")
+let words = Array(CommandLine.arguments.dropFirst())
+if words.contains("--help") || words.contains("-h") {
+    print(usage)
+    exit(0)
+}
+let script =
+    words.isEmpty
+    ? ["start", "wait", "700", "lap", "wait", "400", "lap", "stop", "lap", "reset"] : words
+switch parse(script) {
+case .success(let steps):
+    await run(steps)
+case .failure(let error):
+    FileHandle.standardError.write(Data("stopwatch: \(error.message)\n\(usage)\n".utf8))
     exit(2)
 }

@@ -20,7 +20,7 @@ public struct Stopwatch: Codable, Equatable, Sendable {
         case start
         /// Stops counting; the time stays.
         case stop
-        /// Ends a lap.
+        /// Ends a lap; nothing while the stopwatch is stopped.
         case lap
         /// Back to zero, stopped, without laps.
         case reset
@@ -61,6 +61,8 @@ public struct Stopwatch: Codable, Equatable, Sendable {
             state.isRunning = false
             return Update(state: state, effect: .cancel(id: timerID))
         case .lap:
+            // A lap is a stretch of running time: a stopped stopwatch has none to end.
+            guard state.isRunning else { return Update(state: state) }
             state.laps.append(state.elapsed - state.lastLap)
             state.lastLap = state.elapsed
             return Update(state: state)

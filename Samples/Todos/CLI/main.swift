@@ -4,7 +4,7 @@
 //
 //     swift run todos add "Buy milk"       # one command per run, for scripts
 //     swift run todos list
-//     swift run todos done 1               # toggles to-do 1
+//     swift run todos done 1               # marks to-do 1 done (`undo 1` marks it not done)
 //     swift run todos rm 1
 //     swift run todos title Groceries
 //     swift run todos                      # interactive: type commands, `quit` to leave
@@ -12,96 +12,213 @@
 //
 // Options: --file PATH (where the list is saved; default ~/.substate-todos.json, or
 // $TODOS_FILE), --record FILE (records the session for `substate-inspect`).
+//
+// Errors go to standard error. Exit status: 0 when done, 1 when a change could not be saved
+// (or the saved list cannot be used), 2 for bad arguments.
 
 import Foundation
 import Substate
+import Synchronization
 import TodosCore
 
 let usage = """
-    usage: todos [--file PATH] [--record FILE] [add TEXT | list | done ID | rm ID | title TEXT | demo]
+    usage: todos [--file PATH] [--record FILE] [COMMAND]
+
+    Commands:
+      add TEXT      adds a to-do
+      list          lists the to-dos
+      done ID       marks a to-do done
+      undo ID       marks a to-do not done
+      rm ID         removes a to-do
+      title TEXT    renames the list
+      demo          plays a scripted session (the saved list is not touched)
+
     Without a command, reads commands from the terminal (or standard input), one per line;
-    `quit` ends.
+    `quit` ends. The list is saved in ~/.substate-todos.json, $TODOS_FILE or --file PATH.
     """
+
+let commandsHint = "commands: add TEXT, list, done ID, undo ID, rm ID, title TEXT, quit"
 
 /// A command of the interactive mode and of the subcommands.
 enum Command {
     case actions([App.Action])
+    /// An action for one to-do, which must exist.
+    case todo(id: Int, App.Action)
     case list
     case quit
 
-    /// Parses `add TEXT…`, `list`, `done ID`, `rm ID`, `title TEXT…`, `quit`.
+    /// Parses `add TEXT…`, `list`, `done ID`, `undo ID`, `rm ID`, `title TEXT…`, `quit`.
     init?(_ words: [String]) {
         guard let verb = words.first else { return nil }
         let rest = words.dropFirst().joined(separator: " ")
         switch verb {
         case "add" where !rest.isEmpty: self = .actions([.todos(.create(rest))])
-        case "done":
-            guard let id = Int(rest) else { return nil };
-            self = .actions([.todos(.todo(id: id, .toggle))])
+        case "done", "undo":
+            guard let id = Int(rest) else { return nil }
+            self = .todo(id: id, .todos(.todo(id: id, .setDone(verb == "done"))))
         case "rm", "delete":
-            guard let id = Int(rest) else { return nil };
-            self = .actions([.todos(.destroy(id: id))])
-        case "title",
-            "rename" where !rest.isEmpty:
+            guard let id = Int(rest) else { return nil }
+            self = .todo(id: id, .todos(.destroy(id: id)))
+        case "title" where !rest.isEmpty, "rename" where !rest.isEmpty:
             self = .actions([.settings(.changeTitle(rest))])
-        case "list", "ls": self = .list
+        case "list" where rest.isEmpty, "ls" where rest.isEmpty: self = .list
         case "quit", "exit": self = .quit
         default: return nil
         }
     }
 }
 
-/// Takes `--name VALUE` out of the arguments.
-func option(_ name: String, from arguments: inout [String]) -> String? {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else {
-        return nil
-    }
-    defer { arguments.removeSubrange(index...index + 1) }
-    return arguments[index + 1]
+/// Writes a line to standard error.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-let recordingPath = option("--record", from: &arguments)
-let savedPath =
-    option("--file", from: &arguments) ?? ProcessInfo.processInfo.environment["TODOS_FILE"]
-    ?? FileManager.default.homeDirectoryForCurrentUser
-    .appendingPathComponent(".substate-todos.json").path
+/// The errors the saver reported and nobody has shown yet; each is shown once.
+final class SaveErrors: Sendable {
+    private let state = Mutex<(pending: [PersistenceError], shown: Set<String>)>(([], []))
+
+    func record(_ error: PersistenceError) {
+        state.withLock { $0.pending.append(error) }
+    }
+
+    /// Shows the new errors on standard error; returns whether there were any.
+    func report() -> Bool {
+        let new = state.withLock { state -> [String] in
+            defer { state.pending = [] }
+            var new: [String] = []
+            for error in state.pending where state.shown.insert(error.description).inserted {
+                new.append(error.description)
+            }
+            return new
+        }
+        for message in new { warn("todos: \(message)") }
+        return !new.isEmpty
+    }
+}
+
+/// The parsed command line.
+struct Options {
+    var file: String
+    var recording: String?
+    var words: [String]
+
+    /// Parses the arguments, or says what is wrong with them.
+    init(_ arguments: [String], environment: [String: String]) throws(UsageError) {
+        var words: [String] = []
+        var file: String?
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--file", "--record":
+                guard let value = rest.popFirst(), !value.isEmpty else {
+                    throw UsageError("\(argument) needs a path")
+                }
+                if argument == "--file" { file = value } else { recording = value }
+            case "--help", "-h":
+                throw UsageError(nil)
+            case _ where argument.hasPrefix("--") && words.isEmpty:
+                throw UsageError("unknown option \(argument)")
+            default:
+                words.append(argument)
+            }
+        }
+        self.words = words
+        self.file =
+            file ?? environment["TODOS_FILE"]
+            ?? FileManager.default.homeDirectoryForCurrentUser
+            .appendingPathComponent(".substate-todos.json").path
+    }
+}
+
+/// Bad arguments (with a message), or a request for help (without).
+struct UsageError: Error {
+    var message: String?
+    init(_ message: String?) { self.message = message }
+}
 
 @MainActor
 func main() -> Int32 {
-    let isDemo = arguments == ["demo"]
+    let options: Options
+    do {
+        options = try Options(
+            Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment)
+    } catch {
+        guard let message = error.message else {
+            print(usage)
+            return 0
+        }
+        warn("todos: \(message)\n\(usage)")
+        return 2
+    }
+    let isDemo = options.words == ["demo"]
+    var oneShot: Command?
+    if !isDemo, !options.words.isEmpty {
+        guard let command = Command(options.words), !isQuit(command) else {
+            warn("todos: unknown command: \(options.words.joined(separator: " "))\n\(usage)")
+            return 2
+        }
+        oneShot = command
+    }
+
     var middleware: [Middleware<App, App.Action>] = []
     var initial = App()
+    let saveErrors = SaveErrors()
     let saver = StateSaver<App, App>(
-        file: URL(fileURLWithPath: savedPath), timing: .immediate, clock: ContinuousClock(),
-        onError: { print("todos: \($0)") })
+        file: URL(fileURLWithPath: options.file), timing: .immediate, clock: ContinuousClock(),
+        onError: saveErrors.record)
     if !isDemo {
         do {
             initial = try saver.load(into: initial)
         } catch {
-            print("todos: \(error)")  // the bad file was kept; start from an empty list
+            warn("todos: \(error)")
+            switch error {
+            case .corrupted, .migrationFailed:
+                break  // the bad file was moved aside: start from an empty list
+            default:
+                // The file stays where it is and cannot be written over: nothing this run
+                // changed could be saved.
+                return 1
+            }
         }
         middleware.append(saver.middleware())
     }
     var recorder: Recorder<App, App.Action>?
-    if let recordingPath {
+    if let path = options.recording {
         do {
             recorder = try Recorder(
-                file: URL(fileURLWithPath: recordingPath), initialState: initial,
-                snapshotInterval: 1, clock: ContinuousClock())
+                file: URL(fileURLWithPath: path), initialState: initial, snapshotInterval: 1,
+                clock: ContinuousClock())
         } catch {
-            print("todos: \(error)")
+            warn("todos: \(error)")
             return 1
         }
         middleware.append(recorder!.middleware())
     }
     let store = Store(
         state: initial, environment: (), update: App.update, middleware: middleware)
-    defer {
-        store.tearDown()  // flushes the saver
-        if let recorder { print("Recorded \(recorder.step) steps to \(recorder.file.path).") }
-    }
+    var status = run(store, oneShot: oneShot, isDemo: isDemo, saveErrors: saveErrors)
+    store.tearDown()  // flushes the saver
+    if saveErrors.report() { status = 1 }
+    if let recorder { print("Recorded \(recorder.step) steps to \(recorder.file.path).") }
+    return status
+}
 
+/// What a command came to.
+enum Outcome {
+    case done
+    /// It could not be done (an unknown id); nothing changed.
+    case refused
+    /// It changed the state, but the change could not be saved.
+    case notSaved
+}
+
+/// Runs the demo, one command, or the interactive mode; returns the exit status.
+@MainActor
+func run(
+    _ store: Store<App, App.Action, Void>, oneShot: Command?, isDemo: Bool,
+    saveErrors: SaveErrors
+) -> Int32 {
     if isDemo {
         // A view of one part: the settings, through a scoped store.
         let settings = store.scope(state: Lens(\App.settings), action: App.Action.settings)
@@ -119,16 +236,34 @@ func main() -> Int32 {
         return 0
     }
 
-    if !arguments.isEmpty {
-        guard let command = Command(arguments) else {
-            print(usage)
-            return 2
+    /// Runs a command and shows the list, unless the command failed.
+    func perform(_ command: Command) -> Outcome {
+        switch command {
+        case .quit, .list:
+            break
+        case .actions(let actions):
+            for action in actions { store.send(action) }
+        case .todo(let id, let action):
+            guard store.state.todos.contains(id: id) else {
+                warn("todos: there is no to-do \(id)")
+                return .refused
+            }
+            store.send(action)
         }
-        if case .actions(let actions) = command { for action in actions { store.send(action) } }
+        if saveErrors.report() {
+            warn("todos: the change was not saved")
+            return .notSaved
+        }
         print(store.state)
-        return 0
+        return .done
     }
 
+    if let oneShot {
+        if case .done = perform(oneShot) { return 0 }
+        return 1
+    }
+
+    var status: Int32 = 0
     let isTerminal = isatty(STDIN_FILENO) != 0
     store.send(.didEnterForeground)
     if isTerminal { print(store.state) }
@@ -138,22 +273,19 @@ func main() -> Int32 {
         let words = line.split(separator: " ").map(String.init)
         if words.isEmpty { continue }
         guard let command = Command(words) else {
-            print("commands: add TEXT, list, done ID, rm ID, title TEXT, quit")
+            warn(commandsHint)
             continue
         }
-        switch command {
-        case .quit:
-            store.send(.didEnterBackground)
-            return 0
-        case .list:
-            print(store.state)
-        case .actions(let actions):
-            for action in actions { store.send(action) }
-            print(store.state)
-        }
+        if isQuit(command) { break }
+        // A session goes on after a mistake, but ends with status 1 if a change was lost.
+        if case .notSaved = perform(command) { status = 1 }
     }
     store.send(.didEnterBackground)
-    return 0
+    return status
+}
+
+func isQuit(_ command: Command) -> Bool {
+    if case .quit = command { true } else { false }
 }
 
 exit(main())

@@ -1,8 +1,8 @@
 import Substate
 
 extension App.Action {
-    /// Turns command-line words into app actions: `add TEXT`, `done ID`, `edit ID TEXT`,
-    /// `delete ID`, `title TEXT`.
+    /// Turns command-line words into app actions: `add TEXT`, `done ID` (marks it done),
+    /// `undo ID` (marks it not done), `edit ID TEXT`, `delete ID`, `title TEXT`.
     /// - Parameter words: The words.
     /// - Returns: The actions, or `nil` if the words are not commands.
     public static func parse(_ words: [String]) -> [App.Action]? {
@@ -15,7 +15,10 @@ extension App.Action {
                 actions.append(.todos(.create(text)))
             case "done":
                 guard let id = rest.popFirst().flatMap({ Int($0) }) else { return nil }
-                actions.append(.todos(.todo(id: id, .toggle)))
+                actions.append(.todos(.todo(id: id, .setDone(true))))
+            case "undo":
+                guard let id = rest.popFirst().flatMap({ Int($0) }) else { return nil }
+                actions.append(.todos(.todo(id: id, .setDone(false))))
             case "edit":
                 guard let id = rest.popFirst().flatMap({ Int($0) }), let text = rest.popFirst()
                 else { return nil }

@@ -13,6 +13,8 @@ public struct Todo: Codable, Equatable, Identifiable, Sendable {
     public enum Action: Codable, Equatable, Sendable {
         /// Marks it done, or not done.
         case toggle
+        /// Marks it done (`true`) or not done (`false`), whatever it was.
+        case setDone(Bool)
         /// Changes what to do.
         case edit(String)
     }
@@ -23,6 +25,7 @@ public struct Todo: Codable, Equatable, Identifiable, Sendable {
     > {
         switch action {
         case .toggle: state.isDone.toggle()
+        case .setDone(let isDone): state.isDone = isDone
         case .edit(let body): state.body = body
         }
         return Update(state: state)
@@ -44,6 +47,13 @@ public struct Todos: Codable, Equatable, Sendable {
         case destroy(id: Int)
         /// Something happened to one to-do.
         case todo(id: Int, Todo.Action)
+    }
+
+    /// Whether the list has a to-do with this id.
+    /// - Parameter id: The id.
+    /// - Returns: Whether there is one.
+    public func contains(id: Int) -> Bool {
+        list.contains { $0.id == id }
     }
 
     /// The list's update.

@@ -15,8 +15,8 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The file has an older schema version and the migration failed (or there is no
     /// migration). It was moved to `keptAt`.
     case migrationFailed(file: URL, from: Int, keptAt: URL, reason: String)
-    /// A save failed; the previous file is intact, and the state stays pending for the next
-    /// save.
+    /// A save failed; the file there, if any, is unchanged, and the state stays pending for
+    /// the next save.
     case writeFailed(file: URL, reason: String)
     /// A save was refused because the file holds a newer version's state (see
     /// ``newerVersion(file:found:supported:)``).
@@ -49,7 +49,8 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
                 + "migrated (\(reason)); it was kept as \(keptAt.path)."
         case .writeFailed(let file, let reason):
             return
-                "Could not save the state to \(file.path): \(reason). The previous file is intact."
+                "Could not save the state to \(file.path): \(reason). The file there, if any, "
+                + "is unchanged."
         case .writeRefused(let file):
             return
                 "Did not save the state to \(file.path): it holds a newer version's state."

@@ -1,0 +1,56 @@
+import Foundation
+import SearchCore
+import StopwatchCore
+import SubstateTesting
+import Testing
+
+/// Every sample as a person runs it: `--help` prints the usage and succeeds; bad arguments
+/// get a message and the usage on standard error, and exit status 2, before anything runs.
+@Suite struct SampleArgumentTests {
+    static let samples = ["countdown", "todos", "search", "stopwatch", "substate-inspect"]
+
+    @Test(arguments: samples)
+    func helpPrintsTheUsage(sample: String) throws {
+        for flag in ["--help", "-h"] {
+            let result = try Products.result(sample, [flag])
+            #expect(result.status == 0, "\(sample) \(flag)")
+            #expect(result.output.hasPrefix("usage: \(sample)"), "\(sample) \(flag)")
+            #expect(result.errors.isEmpty, "\(sample) \(flag)")
+        }
+    }
+
+    @Test(arguments: [
+        ("countdown", ["abc"]), ("countdown", ["3", "abc"]), ("countdown", ["-1"]),
+        ("countdown", ["3", "0"]), ("countdown", ["1", "2", "3"]),
+        ("search", ["--pause", "abc"]), ("search", ["--pause", "-5"]), ("search", ["--pause"]),
+        ("search", ["--type"]), ("search", ["--frobnicate"]),
+        ("stopwatch", ["start", "fly"]), ("stopwatch", ["wait", "soon"]), ("stopwatch", ["wait"]),
+        ("substate-inspect", ["state", "file.jsonl", "five"]),
+    ])
+    func badArgumentsAreRefused(sample: String, arguments: [String]) throws {
+        let result = try Products.result(sample, arguments)
+        #expect(result.status == 2)
+        #expect(result.output.isEmpty, "nothing ran: \(result.output)")
+        #expect(result.errors.contains("usage: \(sample)"))
+    }
+
+    @Test func searchSaysWhenNothingMatches() throws {
+        let result = try Products.result("search", ["--type", "zzz", "--pause", "0"])
+        #expect(result.status == 0)
+        #expect(result.output.hasSuffix("results for \"zzz\": no matches\n"))
+    }
+
+    @Test func aStoppedStopwatchRecordsNoLap() throws {
+        let store = TestStore(
+            state: Stopwatch(), environment: Stopwatch.Environment(clock: TestClock()),
+            update: Stopwatch.update)
+        store.send(.lap)
+        store.send(.start) { $0.isRunning = true }
+        store.send(.stop) { $0.isRunning = false }
+        store.send(.lap)
+
+        let result = try Products.result("stopwatch", ["start", "stop", "lap"])
+        #expect(result.status == 0)
+        #expect(result.output.hasSuffix("lap: stopped at 0.0 s, no lap while stopped\n"))
+    }
+}
