@@ -51,9 +51,11 @@ let store = Store(
     update: Countdown.update
 )
 
+// The subscription starts here, before the first send, so no commit is missed.
+let states = store.states
 print(store.state)
 let printer = Task {
-    for await state in store.states {
+    for await state in states {
         print(state)
     }
 }

@@ -14,6 +14,7 @@ enum TimelineAction: Equatable, Sendable {
     case cancelEverything
     case search(String)
     case throttled(String, latest: Bool)
+    case throttledLeading(String)
     case delayed(String)
     case startTimer
     case stopTimer
@@ -61,6 +62,11 @@ extension Timeline {
                 state: state,
                 effect: .send(.fired(name))
                     .throttle(id: "throttle", for: .seconds(1), clock: clock, latest: latest))
+        case .throttledLeading(let name):
+            return Update(
+                state: state,
+                effect: .send(.fired(name))
+                    .throttle(id: "throttle", for: .seconds(1), clock: clock, trailing: false))
         case .delayed(let name):
             return Update(
                 state: state,
@@ -276,6 +282,32 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         store.advance(by: .seconds(1))
         store.receive(.fired("2")) { $0.log = ["1", "2"] }
         store.advance(by: .seconds(1))
+    }
+
+    @Test func throttleWithoutTrailingDropsWhatComesInsideTheWindow() {
+        let store = makeTimelineStore()
+        store.send(.throttledLeading("1"))
+        store.receive(.fired("1")) { $0.log = ["1"] }  // leading, at 0
+        store.advance(by: .milliseconds(200))
+        store.send(.throttledLeading("2"))  // dropped
+        store.advance(by: .milliseconds(799))
+        store.send(.throttledLeading("3"))  // dropped
+        store.advance(by: .milliseconds(1))  // the window closes at 1 s: nothing trails
+        #expect(store.receivedActions.isEmpty)
+        #expect(store.runningEffectCount == 0)
+        store.send(.throttledLeading("4"))  // a new window
+        store.receive(.fired("4")) { $0.log = ["1", "4"] }
+    }
+
+    @Test func cancellingTheThrottleIdCancelsAPendingTrailingEffect() {
+        let store = makeTimelineStore()
+        store.send(.throttled("1", latest: true))
+        store.receive(.fired("1")) { $0.log = ["1"] }
+        store.send(.throttled("2", latest: true))
+        #expect(store.runningEffectCount == 1)
+        store.send(.cancel("throttle"))
+        #expect(store.runningEffectCount == 0)
+        store.advance(by: .seconds(2))
     }
 
     @Test func delayWaitsOnTheClock() {

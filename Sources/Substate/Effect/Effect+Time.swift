@@ -58,13 +58,48 @@ extension Effect {
     public func throttle<C: Clock>(
         id: some Hashable & Sendable, for duration: Duration, clock: C, latest: Bool
     ) -> Effect where C.Duration == Duration {
-        let id = EffectID(id)
+        throttle(EffectID(id), for: duration, clock: clock, latest: latest, trailing: true)
+    }
+
+    /// Throttles the effect, with or without a trailing effect: with the same id, at most one
+    /// starts per `duration`.
+    ///
+    /// The first effect starts at once (leading edge) and opens a window of `duration`. With
+    /// `trailing: false`, effects throttled with the same id during the window are dropped
+    /// and the window ends with nothing (SwiftState's `throttle`). With `trailing: true`, the
+    /// latest of them starts when the window closes, as
+    /// ``throttle(id:for:clock:latest:)`` does with `latest: true`.
+    ///
+    /// ```swift
+    /// case .refreshTapped:
+    ///     return Update(state: state, effect: .send(.refresh)
+    ///         .throttle(id: "refresh", for: .seconds(2), clock: environment.clock,
+    ///                   trailing: false))
+    /// ```
+    /// - Parameters:
+    ///   - id: The id that groups the effects to throttle.
+    ///   - duration: The length of a window.
+    ///   - clock: The clock to measure windows on: the environment's.
+    ///   - trailing: Whether the latest effect of a window starts when it closes (`true`), or
+    ///     effects inside a window are dropped (`false`).
+    /// - Returns: An effect that starts this one now, later, or not at all.
+    public func throttle<C: Clock>(
+        id: some Hashable & Sendable, for duration: Duration, clock: C, trailing: Bool
+    ) -> Effect where C.Duration == Duration {
+        throttle(EffectID(id), for: duration, clock: clock, latest: true, trailing: trailing)
+    }
+
+    private func throttle<C: Clock>(
+        _ id: EffectID, for duration: Duration, clock: C, latest: Bool, trailing: Bool
+    ) -> Effect where C.Duration == Duration {
         let effect = self
         return Effect(
             operation: .deferred { scope, place in
                 // The gate belongs to this id in the place of the program that throttles.
                 let gate = scope.gate(for: place.id(id)) { ThrottleGate<Action, C.Instant>() }
-                switch gate.admit(effect, at: clock.now, window: duration, latest: latest) {
+                let admission = gate.admit(
+                    effect, at: clock.now, window: duration, latest: latest, trailing: trailing)
+                switch admission {
                 case .now:
                     return effect
                 case .dropped:

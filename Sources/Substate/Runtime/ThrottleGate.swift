@@ -16,12 +16,15 @@ where Instant.Duration == Duration {
 
     private let state = Locked(State())
 
-    /// Decides what happens to an effect throttled at `now`.
-    func admit(_ effect: Effect<Action>, at now: Instant, window: Duration, latest: Bool)
-        -> Admission
-    {
+    /// Decides what happens to an effect throttled at `now`. Without `trailing`, an effect
+    /// inside the window is dropped.
+    func admit(
+        _ effect: Effect<Action>, at now: Instant, window: Duration, latest: Bool,
+        trailing: Bool = true
+    ) -> Admission {
         state.withLock { state in
             if let start = state.windowStart, start.duration(to: now) < window {
+                guard trailing else { return .dropped }
                 if state.isTrailingScheduled {
                     if latest { state.pending = effect }
                     return .dropped
