@@ -1,4 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2: the library uses `isolated deinit` (SE-0371).
 import PackageDescription
 
 let package = Package(

@@ -77,3 +77,62 @@ public struct Environment<Value> {
     public init(_ objectType: Value.Type) where Value: AnyObject & Observable {}
     public var wrappedValue: Value { fatalError() }
 }
+
+// For the SwiftUI article's examples (.ci/check-doc-snippets).
+
+@propertyWrapper
+public struct State<Value> {
+    public init(wrappedValue value: Value) {}
+    public var wrappedValue: Value {
+        get { fatalError() }
+        nonmutating set {}
+    }
+}
+
+@MainActor @preconcurrency
+public protocol Scene {
+    associatedtype Body: Scene
+    @SceneBuilder var body: Body { get }
+}
+
+extension Never: Scene {}
+
+@resultBuilder
+public struct SceneBuilder {
+    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
+}
+
+@MainActor @preconcurrency
+public protocol App {
+    associatedtype Body: Scene
+    @SceneBuilder var body: Body { get }
+    init()
+}
+
+extension App {
+    @MainActor public static func main() {}
+}
+
+public struct WindowGroup<Content: View>: Scene {
+    public init(@ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+public struct List<Content: View>: View {
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == EmptyView, Data.Element: Identifiable {}
+    public var body: Never { fatalError() }
+}
+
+public struct TextField: View {
+    public init(_ titleKey: String, text: Binding<String>) {}
+    public var body: Never { fatalError() }
+}
+
+public struct Stepper: View {
+    public init(
+        _ titleKey: String, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?
+    ) {}
+    public var body: Never { fatalError() }
+}

@@ -65,8 +65,8 @@ enum CompositionCases {
         }
     }
 
-    /// `lens.keyed.100k`: toggle one element of a 100,000-element collection through a keyed
-    /// lens, against the `@Observable` in-place baseline.
+    /// `lens.keyed.100k`: toggle one element of a 100,000-element collection through an
+    /// element lens by index (`.element(at:in:)`), against the `@Observable` in-place baseline.
     static func keyed(size: Int, operations: Int, rounds: Int) -> (Double, Double) {
         let indices = (0..<operations).map { ($0 &* 7919) % size }
         return compare(rounds: rounds, operations: operations) {

@@ -186,6 +186,8 @@ final class Reports: Sendable {
         #expect(weakStore == nil)
         #expect(saver.writeCount == 1)
         #expect(try makeSaver().load(into: Workspace()).preferences.fontSize == 20)
+        scheduler.run()  // lets the cancelled timer end, on the scheduler it prefers
+        #expect(clock.sleeperCount == 0)
     }
 
     @Test func flushWritesAtOnceAndCancelsTheTimer() throws {

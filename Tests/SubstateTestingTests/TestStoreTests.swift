@@ -1,5 +1,6 @@
 import Substate
 import SubstateTesting
+import Synchronization
 import Testing
 
 @Suite struct TestStoreTests {
@@ -121,8 +122,9 @@ import Testing
     }
 
     @Test func unassertedActionsAndRunningEffectsFailAtTheSendThatStartedThem() {
-        let pollLine = #line + 4
-        let sendLine = #line + 4
+        let pollLine = #line + 5
+        let sendLine = #line + 5
+        let seen = Mutex<[String]>([])
         withKnownIssue {
             let store = makeSearchStore()
             store.send(.pollTwice)
@@ -131,9 +133,18 @@ import Testing
         } matching: { issue in
             let line = issue.sourceLocation?.line
             let text = String(describing: issue)
-            return (line == sendLine && text.contains("did not assert"))
-                || (line == pollLine && text.contains("still running"))
+            if line == sendLine && text.contains("did not assert") {
+                seen.withLock { $0.append("unasserted") }
+                return true
+            }
+            if line == pollLine && text.contains("still running") {
+                seen.withLock { $0.append("running") }
+                return true
+            }
+            return false
         }
+        // Both failures were reported, not just one of them.
+        #expect(seen.withLock { Set($0) } == ["unasserted", "running"])
     }
 
     @Test func aStoreThatGoesAwayChecksExhaustion() {

@@ -74,6 +74,7 @@ private final class Node {
         let text = Dump.text(of: node)
         #expect(text.contains("Node(↩︎)"))
         #expect(text.contains("name: \"b\""))
+        node.next = nil  // the cycle ends with the test (the address sanitizer checks leaks)
     }
 }
 

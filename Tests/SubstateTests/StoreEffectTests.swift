@@ -97,9 +97,9 @@ import Testing
     @Test func anUncaughtErrorGoesToTheErrorHandler() async {
         let store = makeLogStore()
         var errors: [String] = []
-        store.effectErrorHandler = { error in
+        store.effectErrorHandler = { [weak store] error in
             errors.append((error as? Failure)?.message ?? "unknown")
-            store.send(.append("reported"))
+            store?.send(.append("reported"))
         }
         await store.send(.failing("boom")).finish()
         #expect(errors == ["boom"])

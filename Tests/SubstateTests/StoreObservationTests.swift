@@ -10,6 +10,31 @@ final class Fired: Sendable {
     func fire() { count.withLock { $0 += 1 } }
 }
 
+/// Counts every notification of what `read` reads: it observes again inside each change
+/// handler, so a second notification in the same send is counted too (a one-shot
+/// `withObservationTracking` would hide it).
+@MainActor
+final class Notifications {
+    private(set) var count = 0
+    private let read: @MainActor () -> Void
+
+    init(reading read: @escaping @MainActor () -> Void) {
+        self.read = read
+        arm()
+    }
+
+    private func arm() {
+        withObservationTracking {
+            read()
+        } onChange: { [weak self] in
+            MainActor.assumeIsolated {
+                self?.count += 1
+                self?.arm()
+            }
+        }
+    }
+}
+
 @MainActor
 @Suite struct StoreObservationTests {
     private func observe(_ store: Store<Log, LogAction, Void>) -> Fired {
@@ -29,12 +54,38 @@ final class Fired: Sendable {
         #expect(fired.value == 1)
     }
 
+    @Test func theCounterSeesEveryNotification() {
+        // What makes the next test able to fail: two sends are two notifications.
+        let store = makeLogStore()
+        let notifications = Notifications { _ = store.state }
+        store.send(.increment)
+        store.send(.increment)
+        #expect(notifications.count == 2)
+    }
+
     @Test func anObserverIsToldOncePerSendEvenWithQueuedActions() {
         let store = makeLogStore()
-        let fired = observe(store)
+        let notifications = Notifications { _ = store.state }
         store.send(.sendThenEcho("x"))  // the update, then its synchronous action
-        #expect(fired.value == 1)
+        #expect(notifications.count == 1)
         #expect(store.state.entries == ["sync x"])
+        // An action sent from an observer is queued and processed in the same send too.
+        var sentFromObserver = false
+        let echoing = Notifications {
+            _ = store.state
+        }
+        withObservationTracking {
+            _ = store.state
+        } onChange: {
+            MainActor.assumeIsolated {
+                guard !sentFromObserver else { return }
+                sentFromObserver = true
+                store.send(.append("from an observer"))
+            }
+        }
+        store.send(.increment)
+        #expect(store.state.entries == ["sync x", "from an observer"])
+        #expect(echoing.count == 2)
     }
 
     @Test func anObserverIsToldWhenAnEffectDeliversActions() async {

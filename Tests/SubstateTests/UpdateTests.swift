@@ -40,19 +40,32 @@ import Testing
         #expect(update.effect.isNone)
     }
 
-    @Test func sameActionsInTheSameOrderGiveTheSameState() {
+    @Test @MainActor func aStoreAndTheFoldAgreeWithAModelWrittenApart() {
+        // The same random actions through a store (which moves its state through the update)
+        // and folded with `Update.applying` give the state that a model written without the
+        // update function predicts: entries in the order appended, one count per increment.
         var generator = SplitMix(seed: 42)
+        var expected = Log()
         let actions: [LogAction] = (0..<500).map { _ in
             switch generator.next() % 3 {
-            case 0: .increment
-            case 1: .append(String(generator.next() % 100))
-            default: .chain(depth: 0)
+            case 0:
+                expected.count += 1
+                return .increment
+            case 1:
+                let entry = String(generator.next() % 100)
+                expected.entries.append(entry)
+                return .append(entry)
+            default:
+                expected.entries.append("chain 0")
+                return .chain(depth: 0)
             }
         }
-        let first = Update.applying(actions, to: Log(), environment: (), update: Log.update)
-        let second = Update.applying(actions, to: Log(), environment: (), update: Log.update)
-        #expect(first.state == second.state)
-        #expect(first.state.entries.count + first.state.count == 500)
+        let store = makeLogStore()
+        for action in actions { store.send(action) }
+        let folded = Update.applying(actions, to: Log(), environment: (), update: Log.update)
+        #expect(store.state == expected)
+        #expect(folded.state == expected)
+        #expect(folded.effect.isNone)
     }
 
     @Test func aPlainStateParameterConvertsToTheStoreSignature() {
