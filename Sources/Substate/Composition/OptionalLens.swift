@@ -6,8 +6,9 @@
 /// row.modify(&todos) { $0.isDone.toggle() }   // nothing happens if the row is gone
 /// ```
 ///
-/// Reading a missing part gives `nil`; changing one does nothing. Lenses to keyed children
-/// carry an effect id, so that ``Update/child(_:state:lens:tag:environment:update:)-(_,_,OptionalLens<State,ChildState>,_,_,_)``
+/// Reading a missing part gives `nil`; changing one does nothing. Lenses made from a key path,
+/// and lenses to keyed children and enum cases, carry an effect id (composed lenses combine
+/// theirs), so that ``Update/child(_:state:lens:tag:environment:update:)-(_,_,OptionalLens<State,ChildState>,_,_,_)``
 /// can tag the child's effects with it and ``Effect/cancelEffects(of:)`` can cancel them when
 /// the child is removed.
 public struct OptionalLens<Whole, Part>: @unchecked Sendable {
@@ -245,7 +246,10 @@ extension OptionalLens {
     ///   - embed: Makes the case from a payload: the case itself, `Screen.loggedIn`.
     ///   - extract: The payload, if the whole is that case.
     /// - Returns: The lens. Effects of the payload run under an id made of the enum's and the
-    ///   payload's types (two cases with the same payload type share it).
+    ///   payload's types, inside the place of the enum. Two cases with the same payload type
+    ///   share it, which does no harm: only one case is there at a time, the effects of a case
+    ///   end when the enum leaves it, and ``Effect/cancelEffects(of:)`` acts only while its
+    ///   case is there.
     @inlinable
     public static func `case`(
         _ embed: @escaping @Sendable (Part) -> Whole,
