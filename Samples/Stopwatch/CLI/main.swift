@@ -72,6 +72,8 @@ func run(_ steps: [Step]) async {
         }
     }
     store.send(.stop)
+    // The cancelled timer ends on its own task: wait for it before the program exits.
+    await store.finishEffects()
 }
 
 let words = Array(CommandLine.arguments.dropFirst())
