@@ -12,7 +12,7 @@ import Foundation
 /// goes to a temporary file in the same directory, is flushed to disk, and is renamed over
 /// the target. `package`, so that tests can make the write, or moving a file, fail.
 ///
-/// The temporary file (`.NAME.UUID.tmp`) is locked (`flock`) from just after its creation
+/// The temporary file (`.NAME.UUID.tmp`) stays open, and locked (`flock`), from its creation
 /// until it is renamed or removed, so that ``sweepLeftovers(of:olderThan:)`` can tell the
 /// leftovers of a write that was killed half-way from a write still going on in another
 /// process. The new file gets the permissions of the file it replaces, or `newFileMode` when
@@ -73,9 +73,14 @@ package struct AtomicFile: Sendable {
     }
 
     /// Removes the temporary files that killed writes of `url` left behind: files named
-    /// `.NAME.UUID.tmp` beside it that no process holds locked and that were last changed
-    /// more than `age` ago. A file that another process is still writing is locked by it
-    /// (and is new), so it is never touched.
+    /// `.NAME.UUID.tmp` beside it that no process is writing.
+    ///
+    /// On Linux a file counts as a leftover when no other descriptor, in any process, has it
+    /// open (a write lease can be taken): a killed writer's file is removed at once, and a
+    /// file some process has open is never touched, whoever wrote it. Where that cannot be
+    /// told, a file counts as a leftover when no process holds its `flock` (every writer of
+    /// this type does, from the file's creation on) and it was last changed more than `age`
+    /// ago.
     /// - Returns: The files removed.
     @discardableResult
     package func sweepLeftovers(of url: URL, olderThan age: Duration = .seconds(60)) -> [URL] {
@@ -92,15 +97,26 @@ package struct AtomicFile: Sendable {
             guard
                 let attributes = try? FileManager.default.attributesOfItem(atPath: candidate.path),
                 attributes[.type] as? FileAttributeType == .typeRegular,
-                let changed = attributes[.modificationDate] as? Date,
-                now.timeIntervalSince(changed) > Double(age.components.seconds)
+                let changed = attributes[.modificationDate] as? Date
             else { continue }
             let descriptor = open(candidate.path, O_RDONLY | O_NOFOLLOW)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
-            // Locked: a writer is alive. Unlocked: its writer died before renaming it.
-            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
-            if unlink(candidate.path) == 0 { removed.append(candidate) }
+            var didRemove = false
+            switch FileLease.ifExclusive(descriptor, { didRemove = unlink(candidate.path) == 0 }) {
+            case .exclusive:
+                break
+            case .openElsewhere:
+                continue
+            case .unknown:
+                // Locked: a writer is alive. Unlocked and old: its writer died before the
+                // rename. (New and unlocked: a writer may be between creating and locking.)
+                guard now.timeIntervalSince(changed) > Double(age.components.seconds),
+                    flock(descriptor, LOCK_EX | LOCK_NB) == 0
+                else { continue }
+                didRemove = unlink(candidate.path) == 0
+            }
+            if didRemove { removed.append(candidate) }
         }
         return removed
     }
