@@ -124,6 +124,22 @@ extension Shell {
         #expect(panel.state.isOpen)
     }
 
+    @Test func readingThePresentationRunsNothing() {
+        // A throttle decides when it starts, reading its clock: reading the presentation must
+        // not ask it, nor start anything else.
+        let log = PresentationLog()
+        let clock = NowCountingClock()
+        let effect = Effect<PanelAction>.merge(
+            Effect.send(.increment)
+                .throttle(id: "t", for: .seconds(1), clock: clock, latest: true),
+            .run { _ in Issue.record("the effect ran") })
+        let update = Update<Panel, PanelAction>(state: Panel(), effect: effect)
+            .presenting(Logged(name: "outer", log: log))
+        #expect((update.presentation as? Logged)?.name == "outer")
+        #expect(clock.nowReads == 0)
+        #expect(log.events.isEmpty)
+    }
+
     @Test func aChildsPresentationGoesIntoItsParentsUpdate() {
         let log = PresentationLog()
         let update = Shell.update(
@@ -187,5 +203,19 @@ extension Shell {
         // `followed(by:)` still delivers its action after `presenting` wrapped the effect.
         #expect(store.state.isOpen == false)
         #expect(store.runningEffectCount == 0)
+    }
+}
+
+/// A clock that counts how often its time is read.
+struct NowCountingClock: Clock {
+    private let reads = Fired()
+    var nowReads: Int { reads.value }
+    var now: ContinuousClock.Instant {
+        reads.fire()
+        return ContinuousClock.now
+    }
+    var minimumResolution: Duration { .zero }
+    func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+        try await ContinuousClock().sleep(until: deadline, tolerance: tolerance)
     }
 }

@@ -26,10 +26,28 @@ extension Update {
     /// let update = Panel.update(state: Panel(), environment: (), action: .toggled)
     /// #expect(update.presentation is Fade)
     /// ```
+    ///
+    /// Reading it runs nothing: it reads the effect's description, without starting any part
+    /// of it or asking a throttle (which reads its clock) whether it would start.
     public var presentation: (any UpdatePresentation)? {
-        var last: (any UpdatePresentation)?
-        effect.start(
-            in: EffectScope(), deliver: { _ in }, spawn: { _, _ in }, present: { last = $0 })
-        return last
+        effect.lastPresentation
+    }
+}
+
+extension Effect {
+    /// The last presentation the store would take when starting this effect: presentations
+    /// around the parts it starts synchronously, in order. The parts that run in a task commit
+    /// nothing when they start, and a throttle's decision is not taken here.
+    var lastPresentation: (any UpdatePresentation)? {
+        switch operation {
+        case .none, .actions, .run, .work, .concatenate, .cancel, .cancelAll, .deferred:
+            return nil
+        case .merge(let effects):
+            return effects.reversed().lazy.compactMap(\.lastPresentation).first
+        case .cancellable(_, _, let inner), .bound(_, let inner):
+            return inner.lastPresentation
+        case .presentation(let presentation, let inner):
+            return inner.lastPresentation ?? presentation
+        }
     }
 }

@@ -63,6 +63,7 @@ struct EffectGroup: Sendable {
         // Sequentially consistent, like the waiter's flag store and `pending` load: one of
         // the two sides sees the other's write, so no wake-up is lost.
         let remaining = storage.pending.subtract(1, ordering: .sequentiallyConsistent).newValue
+        assert(remaining >= 0, "an effect group was left more times than it was entered")
         guard remaining <= 0 else { return }
         if storage.flags.load(ordering: .sequentiallyConsistent) & Flags.hasWaiters != 0 {
             resumeWaiters()

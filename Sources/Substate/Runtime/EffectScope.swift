@@ -148,12 +148,6 @@ package final class EffectScope: Sendable {
         return inserted
     }
 
-    /// Registers a started effect under ids. Returns `false` (and cancels it) once the scope
-    /// is closed.
-    package func insert(_ handle: any EffectHandle, ids: [EffectID]) -> Bool {
-        insert(handle, tags: EffectTags(ids: ids))
-    }
-
     /// Adds a presence condition to a running effect (a child's effect met inside a task).
     @usableFromInline
     package func add(presence: EffectPresence, to handle: any EffectHandle) {
