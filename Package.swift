@@ -60,19 +60,22 @@ let package = Package(
             dependencies: ["Substate", "SubstateTesting"],
             path: "Benchmarks/SubstateBenchmark"
         ),
+        // Helpers that more than one test target uses (a seeded generator, a signal).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SubstateTests",
-            dependencies: ["Substate"]
+            dependencies: ["Substate", "TestSupport"]
         ),
         .testTarget(
             name: "SubstateTestingTests",
-            dependencies: ["Substate", "SubstateTesting"]
+            dependencies: ["Substate", "SubstateTesting", "TestSupport"]
         ),
         .testTarget(
             name: "SampleTests",
             dependencies: [
                 "Substate", "SubstateTesting", "TodosCore", "TodosSample", "SearchCore",
                 "SearchSample", "StopwatchCore", "StopwatchSample", "substate-inspect",
+                "TestSupport",
             ]
         ),
         .testTarget(

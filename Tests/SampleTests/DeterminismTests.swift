@@ -3,26 +3,9 @@ import SearchCore
 import StopwatchCore
 import Substate
 import SubstateTesting
+import TestSupport
 import Testing
 import TodosCore
-
-/// A small seeded generator (SplitMix64), so that a failing sequence can be run again from
-/// its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random action sequences for the sample apps: the live store, the pure fold of the actions
 /// it processed, and the replay of its recording must all agree. Set `SUBSTATE_SEED` to run
@@ -92,11 +75,11 @@ struct SeededGenerator: RandomNumberGenerator {
     >(
         _ name: String, initial: State, environment: Environment,
         update: @escaping (consuming State, Environment, Action) -> Update<State, Action>,
-        action: (inout SeededGenerator) -> Action
+        action: (inout SplitMix) -> Action
     ) throws {
         let file = folder.appendingPathComponent("\(name).jsonl")
         for seed in seeds {
-            var generator = SeededGenerator(seed: seed)
+            var generator = SplitMix(seed: seed)
             let actions = (0..<Int.random(in: 5...40, using: &generator)).map { _ in
                 action(&generator)
             }

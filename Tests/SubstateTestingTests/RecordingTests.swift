@@ -1,6 +1,7 @@
 import Foundation
 import Substate
 import SubstateTesting
+import TestSupport
 import Testing
 
 /// A small notes app with a child program and an effect, whose types are `Codable` so that
@@ -257,24 +258,5 @@ extension Note {
         machine.stop()
         store.send(.add("e"))
         #expect(machine.lastStep == 4)
-    }
-}
-
-/// Fires once; `wait()` returns after it has fired, whichever comes first.
-final class Signal: Sendable {
-    private let continuation: AsyncStream<Void>.Continuation
-    private let stream: AsyncStream<Void>
-
-    init() {
-        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-    }
-
-    func fire() {
-        continuation.yield()
-        continuation.finish()
-    }
-
-    func wait() async {
-        for await _ in stream { return }
     }
 }

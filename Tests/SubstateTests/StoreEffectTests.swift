@@ -1,4 +1,5 @@
 import Substate
+import TestSupport
 import Testing
 
 @MainActor

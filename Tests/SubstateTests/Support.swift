@@ -1,4 +1,5 @@
 import Substate
+import TestSupport
 
 /// A small program for tests: a log of what happened, and actions that exercise effects.
 struct Log: Equatable, Sendable {
@@ -20,27 +21,6 @@ enum LogAction: Equatable, Sendable {
 
 struct Failure: Error, Equatable {
     var message: String
-}
-
-/// Fires once; `wait()` returns after it has fired, whichever comes first.
-final class Signal: Sendable, Equatable {
-    private let continuation: AsyncStream<Void>.Continuation
-    private let stream: AsyncStream<Void>
-
-    init() {
-        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-    }
-
-    func fire() {
-        continuation.yield()
-        continuation.finish()
-    }
-
-    func wait() async {
-        for await _ in stream { return }
-    }
-
-    static func == (lhs: Signal, rhs: Signal) -> Bool { lhs === rhs }
 }
 
 extension Log {

@@ -1,4 +1,5 @@
 import Substate
+import TestSupport
 import Testing
 
 @Suite struct UpdateTests {
@@ -86,19 +87,4 @@ func collect(_ effect: Effect<LogAction>) async throws -> [LogAction] {
         actions.append(action)
     }
     return actions
-}
-
-/// A tiny deterministic random number generator, so that "random" tests repeat exactly.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,0 +1,25 @@
+/// Fires once; `wait()` returns after it has fired, whichever comes first. Two signals are
+/// equal only if they are the same signal, so that actions can carry one.
+public final class Signal: Sendable, Equatable {
+    private let continuation: AsyncStream<Void>.Continuation
+    private let stream: AsyncStream<Void>
+
+    /// A signal that has not fired.
+    public init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    /// Fires the signal: every `wait()`, earlier or later, returns.
+    public func fire() {
+        continuation.yield()
+        continuation.finish()
+    }
+
+    /// Suspends until the signal has fired.
+    public func wait() async {
+        for await _ in stream { return }
+    }
+
+    /// Whether two signals are the same signal.
+    public static func == (lhs: Signal, rhs: Signal) -> Bool { lhs === rhs }
+}
