@@ -3,8 +3,7 @@
     import Substate
 
     extension Update {
-        /// The same update, animated: views that show its change animate it
-        /// (ObservableStore's `Update.animation`).
+        /// The same update, animated: views that show its change animate it.
         ///
         /// ```swift
         /// case .detailsToggled:

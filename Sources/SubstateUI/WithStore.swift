@@ -3,7 +3,7 @@
     import Substate
 
     /// A view that hands a part of a store's state, and a function sending the part's actions,
-    /// to its content (the seeds' `Substate(Counter.self) { counter, send in … }`).
+    /// to its content, which is evaluated again only when that part changes.
     ///
     /// ```swift
     /// WithStore(store, state: Lens(\.counter), action: AppAction.counter) { counter, send in

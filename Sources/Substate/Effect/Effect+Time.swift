@@ -66,7 +66,7 @@ extension Effect {
     ///
     /// The first effect starts at once (leading edge) and opens a window of `duration`. With
     /// `trailing: false`, effects throttled with the same id during the window are dropped
-    /// and the window ends with nothing (SwiftState's `throttle`). With `trailing: true`, the
+    /// and the window ends with nothing (a leading-edge throttle). With `trailing: true`, the
     /// latest of them starts when the window closes, as
     /// ``throttle(id:for:clock:latest:)`` does with `latest: true`.
     ///

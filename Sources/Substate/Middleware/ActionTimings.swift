@@ -1,4 +1,5 @@
-/// Measures how long a store takes to process each kind of action: the seeds' `ActionTimer`.
+/// Measures how long a store takes to process each kind of action: how many, and how long
+/// from just before the update function to just after the commit.
 ///
 /// ```swift
 /// let timings = ActionTimings()

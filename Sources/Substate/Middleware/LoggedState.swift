@@ -1,5 +1,5 @@
 /// Marks the parts of the state whose changes a state logger with the ``LogFilter/marked``
-/// filter prints (the seeds' `LoggedModel`).
+/// filter prints.
 ///
 /// ```swift
 /// struct Settings: Equatable, Sendable, LoggedState { var title: String }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Saves a `Codable` part of a store's state to a file, and loads it back at launch: the
-/// seeds' `ModelSaver`, as middleware.
+/// Saves a `Codable` part of a store's state to a file, as middleware, and loads it back at
+/// launch.
 ///
 /// ```swift
 /// let saver = StateSaver(

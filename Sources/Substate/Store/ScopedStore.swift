@@ -112,8 +112,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
         )
     }
 
-    /// A function that sends a child's actions through this scope (ObservableStore's
-    /// `Address.forward`), for views that only send.
+    /// A function that sends a child's actions through this scope, each wrapped by `tag`: for
+    /// views that only send and never read the state.
     /// - Parameter tag: Wraps the child's actions in this scope's actions.
     /// - Returns: A function sending each child action as `tag(action)`.
     public func forward<Child>(_ tag: @escaping @Sendable (Child) -> Action)

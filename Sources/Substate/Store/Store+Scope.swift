@@ -48,8 +48,8 @@ extension Store {
         )
     }
 
-    /// A function that sends a child's actions to this store (ObservableStore's
-    /// `Address.forward`), for views that only send.
+    /// A function that sends a child's actions to this store, each wrapped by `tag`: for
+    /// views that only send and never read the state.
     /// - Parameter tag: Wraps the child's actions in this store's.
     /// - Returns: A function sending each child action as `tag(action)`.
     public func forward<Child>(_ tag: @escaping @Sendable (Child) -> Action)
