@@ -63,7 +63,7 @@ extension StateSaver {
             throw corrupted(Self.reason(error))
         }
         guard envelope["format"] as? String == Self.formatName, let saved = envelope["state"],
-            let found = try? JSONDecoder().decode(Header.self, from: data).version
+            let found = JSONInteger.from(envelope["version"])
         else {
             throw corrupted("not a saved state (no format, integer version or state field)")
         }
@@ -139,12 +139,6 @@ extension StateSaver {
             }
             attempt += 1
         }
-    }
-
-    /// The fields of a saved state file besides the state: read with `JSONDecoder`, so that
-    /// a version must be an integer (`JSONSerialization` would read `true` as 1).
-    private struct Header: Decodable {
-        var version: Int
     }
 
     /// A short reason for an error, for messages.

@@ -53,11 +53,11 @@ public struct RecordingFile: Sendable {
             let header = Self.object(Data(first)),
             header["format"] as? String == RecordingFormat.name
         else { throw .notARecording(file: file) }
-        let version = Self.integer(header["version"]) ?? 0
+        let version = JSONInteger.from(header["version"]) ?? 0
         guard version == RecordingFormat.version else {
             throw .unknownVersion(file: file, version: version, supported: RecordingFormat.version)
         }
-        snapshotInterval = Self.integer(header["snapshotInterval"]).map { max(1, $0) } ?? 1
+        snapshotInterval = JSONInteger.from(header["snapshotInterval"]).map { max(1, $0) } ?? 1
 
         var initial: Entry?
         var actions: [Entry] = []
@@ -77,7 +77,7 @@ public struct RecordingFile: Sendable {
                 )
                 continue
             }
-            guard let kind = object["kind"] as? String, let step = Self.integer(object["step"])
+            guard let kind = object["kind"] as? String, let step = JSONInteger.from(object["step"])
             else {
                 problems.append(RecordingProblem(line: number, reason: "no kind or integer step"))
                 continue
@@ -147,15 +147,6 @@ public struct RecordingFile: Sendable {
     /// - Returns: The snapshot.
     public func snapshot(atOrBefore step: Int) -> Entry {
         snapshots.last { $0.step <= step } ?? initialState
-    }
-
-    /// A JSON integer: not a boolean (which `JSONSerialization` also gives as a number), not
-    /// a fraction.
-    static func integer(_ value: Any?) -> Int? {
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
-            return nil
-        }
-        return value as? Int
     }
 
     static func object(_ data: Data) -> [String: Any]? {
