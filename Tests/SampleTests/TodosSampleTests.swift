@@ -51,15 +51,17 @@ enum Products {
         try stdin.fileHandleForWriting.close()
         // Standard error is read on another thread, so that neither pipe fills up.
         let errorText = Mutex("")
+        let errorsRead = DispatchSemaphore(value: 0)
         let reader = Thread {
             let data = errors.fileHandleForReading.readDataToEndOfFile()
             errorText.withLock { $0 = String(decoding: data, as: UTF8.self) }
+            errorsRead.signal()
         }
         reader.start()
         let text = String(
             decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        while reader.isExecuting || !reader.isFinished { usleep(1_000) }
+        errorsRead.wait()
         return Result(
             output: text, errors: errorText.withLock { $0 }, status: process.terminationStatus)
     }
