@@ -40,7 +40,7 @@ enum TestingCases {
 
     /// 10,000 effects, each sleeping a different duration, run to completion on a
     /// `TestClock` through a `TestStore`. Returns nanoseconds per sleeper.
-    static func run(sleepers: Int, rounds: Int) -> Double {
+    @MainActor static func run(sleepers: Int, rounds: Int) -> Double {
         var best = Double.infinity
         for _ in 0..<rounds {
             let clock = TestClock()

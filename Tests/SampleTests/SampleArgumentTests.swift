@@ -6,8 +6,11 @@ import Testing
 
 /// Every sample as a person runs it: `--help` prints the usage and succeeds; bad arguments
 /// get a message and the usage on standard error, and exit status 2, before anything runs.
+@MainActor
 @Suite struct SampleArgumentTests {
-    static let samples = ["countdown", "todos", "search", "stopwatch", "substate-inspect"]
+    nonisolated static let samples = [
+        "countdown", "todos", "search", "stopwatch", "substate-inspect",
+    ]
 
     @Test(arguments: samples)
     func helpPrintsTheUsage(sample: String) throws {

@@ -3,6 +3,7 @@ import Substate
 import SubstateTesting
 import Testing
 
+@MainActor
 @Suite struct SearchSampleTests {
     func makeStore() -> TestStore<Search, Search.Action, Search.Environment> {
         TestStore(

@@ -3,6 +3,7 @@ import Substate
 import SubstateTesting
 import Testing
 
+@MainActor
 @Suite struct StopwatchSampleTests {
     func makeStore() -> TestStore<Stopwatch, Stopwatch.Action, Stopwatch.Environment> {
         TestStore(

@@ -164,6 +164,7 @@ extension Desk {
     }
 }
 
+@MainActor
 @Suite struct ChildEffectIDTests {
     func makeStore(_ state: Desk) -> TestStore<Desk, DeskAction, TestClock> {
         TestStore(state: state, environment: TestClock(), update: Desk.update)

@@ -112,6 +112,7 @@ extension Board {
     }
 }
 
+@MainActor
 @Suite struct ChildEffectLifetimeTests {
     func makeStore(_ state: Board = Board()) -> TestStore<Board, BoardAction, TestClock> {
         TestStore(state: state, environment: TestClock(), update: Board.update)

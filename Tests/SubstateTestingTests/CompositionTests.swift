@@ -107,6 +107,7 @@ extension TodoApp {
     }
 }
 
+@MainActor
 @Suite struct CompositionTests {
     func makeStore(_ state: TodoApp = TodoApp()) -> TestStore<TodoApp, TodoAppAction, TestClock> {
         TestStore(state: state, environment: TestClock(), update: TodoApp.update)

@@ -129,12 +129,14 @@ extension Timeline {
     }
 }
 
+@MainActor
 func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironment> {
     TestStore(
         state: Timeline(), environment: TimelineEnvironment(clock: TestClock()),
         update: Timeline.update)
 }
 
+@MainActor
 @Suite struct CancellationTests {
     @Test func cancelByIdStopsTheEffect() {
         let store = makeTimelineStore()
@@ -231,6 +233,7 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
     }
 }
 
+@MainActor
 @Suite struct TimingTests {
     @Test func debounceRestartedAtTheLastInstantFiresOnceForTheLatest() {
         let store = makeTimelineStore()
@@ -365,6 +368,7 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
     }
 }
 
+@MainActor
 @Suite struct FilteringTests {
     @Test func filterAndCompactMapDropActions() {
         let store = makeTimelineStore()

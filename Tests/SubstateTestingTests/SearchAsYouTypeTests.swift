@@ -56,6 +56,7 @@ extension SearchField {
     }
 }
 
+@MainActor
 @Suite struct SearchAsYouTypeTests {
     /// A search service that answers after 200 ms on the test clock.
     static func environment(clock: TestClock) -> SearchFieldEnvironment {

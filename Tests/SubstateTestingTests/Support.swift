@@ -88,6 +88,7 @@ extension Search {
     }
 }
 
+@MainActor
 func makeSearchStore(clock: TestClock = TestClock()) -> TestStore<
     Search, SearchAction, SearchEnvironment
 > {

@@ -3,6 +3,7 @@ import SubstateTesting
 import Synchronization
 import Testing
 
+@MainActor
 @Suite struct TestStoreTests {
     @Test func debounceIsTestedToTheMillisecond() {
         let store = makeSearchStore()

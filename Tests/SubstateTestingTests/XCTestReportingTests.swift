@@ -36,7 +36,7 @@ final class XCTestReportingTests: XCTestCase {
         }
     #endif
 
-    func testAStateMismatchIsAnXCTestFailureAtTheCallersLine() {
+    @MainActor func testAStateMismatchIsAnXCTestFailureAtTheCallersLine() async {
         let store = makeSearchStore()
         let line = #line + 1
         capture { store.send(.tick) }  // changes the state without an assertion
@@ -46,7 +46,7 @@ final class XCTestReportingTests: XCTestCase {
         XCTAssertEqual(failures.first?.description.contains("+   generation: 1"), true)
     }
 
-    func testARunningEffectIsReportedAtItsSend() {
+    @MainActor func testARunningEffectIsReportedAtItsSend() async {
         let store = makeSearchStore()
         let line = #line + 1
         store.send(.pollTwice)
@@ -55,7 +55,7 @@ final class XCTestReportingTests: XCTestCase {
         XCTAssertEqual(failures.first?.description.contains("still running"), true)
     }
 
-    func testAPassingTestRecordsNothing() {
+    @MainActor func testAPassingTestRecordsNothing() async {
         let store = makeSearchStore()
         capture {
             store.send(.sendTwo)

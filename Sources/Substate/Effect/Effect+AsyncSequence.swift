@@ -29,48 +29,77 @@ extension Effect: AsyncSequence {
             if synchronous != nil { return synchronous?.popLast() }
             if runner == nil { runner = Runner(effect: effect) }
             guard let runner else { return nil }
-            switch await runner.buffer.next() {
+            switch await runner.next() {
             case .none:
                 return nil
             case .some(.success(let action)):
                 return action
             case .some(.failure(let error)):
-                runner.task.cancel()
+                runner.close()
                 self.synchronous = []
                 throw error
             }
         }
     }
 
-    /// Owns the task that runs an iterated effect; cancels it when the iterator goes away.
-    final class Runner: Sendable {
-        let buffer = AsyncBuffer<Result<Action, any Error>>()
-        let task: Task<Void, Never>
+    /// Runs an iterated effect on an ``EffectRuntime`` of its own (so that cancellation ids
+    /// and throttles work within it), and hands its actions to the iterator in order. The
+    /// runtime is used only by the iterating task, one `next()` at a time; effect tasks
+    /// reach only its `Sendable` parts. Closing it (when the iterator goes away, or the
+    /// iterating task is cancelled) cancels the effect.
+    final class Runner: @unchecked Sendable {
+        private let runtime = EffectRuntime<Action>(executor: nil)
+        /// Signals that effect tasks delivered something (latched: a signal given while the
+        /// iterator is not waiting is kept).
+        private let delivered = AsyncBuffer<Void>()
+        private var ready: [Result<Action, any Error>] = []
+        private var head = 0
 
         init(effect: Effect) {
-            let buffer = self.buffer
-            // An iterated effect is its own little store: cancellation ids and throttles work
-            // within it.
-            let scope = EffectScope()
-            let handle = TaskHandle()
-            _ = scope.insert(handle)
-            let context = EffectContext(scope: scope, handle: handle)
-            task = Task.detached(priority: effect.priority) {
-                let send = Send<Action> { action in
-                    guard !Task.isCancelled else { return }
-                    buffer.push(.success(action))
-                }
-                await effect.perform(send: send, context: context) { error in
-                    buffer.push(.failure(error))
-                }
-                buffer.finish()
+            let delivered = self.delivered
+            runtime.inbox.onWake { delivered.push(()) }
+            let runtime = self.runtime
+            runtime.turn(settles: false) {
+                runtime.start(effect, in: runtime.makeGroup())
+            } process: { action, _ in
+                self.ready.append(.success(action))
+            } settle: {
             }
-            handle.attach(task)
         }
 
         deinit {
-            task.cancel()
-            buffer.finish()
+            runtime.close()
+            delivered.finish()
+        }
+
+        /// The next action or error, or `nil` once every part of the effect has ended.
+        func next() async -> Result<Action, any Error>? {
+            while true {
+                if head < ready.count {
+                    defer { head += 1 }
+                    return ready[head]
+                }
+                ready.removeAll(keepingCapacity: true)
+                head = 0
+                runtime.drain { action, _ in
+                    self.ready.append(.success(action))
+                } settle: {
+                } failed: { error, _ in
+                    self.ready.append(.failure(error))
+                }
+                guard ready.isEmpty else { continue }
+                if runtime.isClosed || runtime.outstanding.isFinished { return nil }
+                // Cancelling the iterating task finishes the signal: the effect is cancelled.
+                guard await delivered.next() != nil else {
+                    close()
+                    return nil
+                }
+            }
+        }
+
+        /// Cancels the effect; later calls to ``next()`` return `nil`.
+        func close() {
+            runtime.close()
         }
     }
 

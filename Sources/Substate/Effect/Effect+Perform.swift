@@ -28,7 +28,7 @@ extension Effect {
     ///     state just committed. The effects of a child that is gone by then do not start.
     @inlinable
     package func start(
-        in scope: EffectScope,
+        in scope: EffectRegistry,
         tags: EffectTags = EffectTags(),
         deliver: (Action) -> Void,
         spawn: (Effect, EffectTags) -> Void,
@@ -120,22 +120,22 @@ extension Effect {
         case .cancellable(let id, let cancelInFlight, let inner):
             // Inside a task, an id names the whole task that runs it.
             let id = context.place.id(id)
-            if cancelInFlight { context.scope.cancel(id: id) }
-            context.scope.add(ids: [id], to: context.handle)
+            if cancelInFlight { context.registry.cancel(id: id) }
+            context.registry.add(ids: [id], to: context.handle)
             await inner.perform(send: send, context: context, report: report)
         case .cancel(let targets):
-            context.scope.cancel(ids: targets.map(context.place.id))
+            context.registry.cancel(ids: targets.map(context.place.id))
         case .cancelAll:
-            context.scope.cancelAll()
+            context.registry.cancelAll()
         case .bound(let presence, let inner):
             // Inside a task, a condition holds for the whole task that runs it.
-            context.scope.add(presence: presence, to: context.handle)
+            context.registry.add(presence: presence, to: context.handle)
             await inner.perform(send: send, context: context, report: report)
         case .presentation(_, let inner):
             // Inside a task nothing is committed: there is nothing to present.
             await inner.perform(send: send, context: context, report: report)
         case .deferred(let decide):
-            await decide(context.scope, context.place).perform(
+            await decide(context.registry, context.place).perform(
                 send: send, context: context, report: report)
         }
     }

@@ -58,7 +58,7 @@ public struct Effect<Action: Sendable>: Sendable {
         case bound(EffectPresence, Effect)
         /// Decided when the store starts it, with the store's scope at hand and the place of
         /// the program that returned it, to restate its ids with (`throttle`).
-        case deferred(@Sendable (EffectScope, EffectPlace) -> Effect)
+        case deferred(@Sendable (EffectRegistry, EffectPlace) -> Effect)
         /// Carries the presentation of the update that returned it (see
         /// ``UpdatePresentation``): the store takes it when it starts the effect.
         case presentation(any UpdatePresentation, Effect)

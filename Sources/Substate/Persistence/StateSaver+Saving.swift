@@ -6,10 +6,16 @@ extension StateSaver {
     /// Compares the part with what was last saved after every action: one `==` of the part.
     /// - Returns: The middleware, for the store's list.
     public func middleware<Action>() -> Middleware<State, Action> {
-        Middleware(
+        var middleware = Middleware<State, Action>(
             name: "state saver",
             didProcess: { [self] _, state in changed(to: lens.get(state)) },
             didTearDown: { [self] in flush() })
+        // The timer runs where the store runs its effects: on a test store's scheduler, so
+        // that advancing its test clock past the deadline writes the file.
+        middleware.attach = { [self] executor in
+            progress.withLock { $0.storeExecutor = executor }
+        }
+        return middleware
     }
 
     /// Takes note of the part after an action, and schedules a write if it changed.
@@ -38,11 +44,12 @@ extension StateSaver {
     }
 
     private func startTimer(_ interval: Duration) {
-        let generation = progress.withLock { state in
+        let (generation, storeExecutor) = progress.withLock { state in
             state.timerGeneration += 1
-            return state.timerGeneration
+            return (state.timerGeneration, state.storeExecutor)
         }
-        let timer = Task(executorPreference: executor) { [weak self, sleep] in
+        let timer = EffectRuntime<Never>.startTask(on: executor ?? storeExecutor) {
+            [weak self, sleep] in
             do {
                 try await sleep(interval)
             } catch {

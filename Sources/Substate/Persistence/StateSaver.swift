@@ -78,6 +78,8 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         var timer: Task<Void, Never>?
         /// Counts started timers, so that a timer that fires clears only itself.
         var timerGeneration = 0
+        /// Where the store that the saver's middleware is installed in runs its effects.
+        var storeExecutor: (any TaskExecutor)?
         /// Set when the file must not be written over: never write.
         var refusal: Refusal?
         /// Whether leftovers of killed writes were looked for since the saver was made.
@@ -99,8 +101,9 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     ///   - timing: When a change is written.
     ///   - clock: The clock the timing waits on (the environment's, so that tests control
     ///     it).
-    ///   - executor: Where the save timer runs; `nil` for the default. Tests pass a test
-    ///     scheduler so that advancing a test clock writes at once.
+    ///   - executor: Where the save timer runs; `nil` (the default) for where the store runs
+    ///     its effects: in a `TestStore`, its scheduler, so that advancing the test clock
+    ///     writes the file before `advance` returns.
     ///   - filePermissions: The POSIX permissions of the file when the saver creates it:
     ///     readable and writable by its owner only (`0o600`) unless you say otherwise. A file
     ///     that exists keeps its own permissions.
@@ -178,7 +181,8 @@ extension StateSaver where Part == State {
     ///   - version: The schema version of the state's encoding.
     ///   - timing: When a change is written.
     ///   - clock: The clock the timing waits on.
-    ///   - executor: Where the save timer runs; `nil` for the default.
+    ///   - executor: Where the save timer runs; `nil` (the default) for where the store runs
+    ///     its effects.
     ///   - filePermissions: The permissions of the file when the saver creates it (`0o600`,
     ///     its owner's only, by default); an existing file keeps its own.
     ///   - migrate: Turns the `state` of an older version into the current encoding.

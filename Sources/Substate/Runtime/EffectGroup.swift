@@ -10,7 +10,7 @@ import Synchronization
 /// mutex of its own. A struct around the storage, so that call sites read as values; copies
 /// share the storage.
 @usableFromInline
-struct EffectGroup: Sendable {
+package struct EffectGroup: Sendable {
     @usableFromInline let storage: Storage
 
     @usableFromInline
@@ -23,13 +23,13 @@ struct EffectGroup: Sendable {
         /// ``Flags`` bits.
         let flags = Atomic<Int>(0)
         /// The store's effects, to find this group's records when it is cancelled.
-        let scope: EffectScope?
+        let registry: EffectRegistry?
         /// Guarded by the group's stripe of ``WaiterLocks``.
         nonisolated(unsafe) var waiters: [Int: UnsafeContinuation<Void, Never>] = [:]
         nonisolated(unsafe) var nextWaiter = 0
 
-        init(scope: EffectScope?) {
-            self.scope = scope
+        init(registry: EffectRegistry?) {
+            self.registry = registry
         }
     }
 
@@ -40,10 +40,13 @@ struct EffectGroup: Sendable {
         static let hasWaiters = 4
     }
 
-    /// Makes a group for the effects of `scope`.
+    /// Identifies the group: its copies share it.
+    package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
+    /// Makes a group for the effects of `registry`.
     @usableFromInline
-    static func make(scope: EffectScope?) -> EffectGroup {
-        EffectGroup(storage: Storage(scope: scope))
+    static func make(registry: EffectRegistry?) -> EffectGroup {
+        EffectGroup(storage: Storage(registry: registry))
     }
 
     @usableFromInline
@@ -80,14 +83,14 @@ struct EffectGroup: Sendable {
     func cancel() {
         storage.flags.bitwiseOr(Flags.cancelled, ordering: .acquiringAndReleasing)
         let storage = self.storage
-        storage.scope?.cancel { ($0 as? EffectRecord)?.group.storage === storage }
+        storage.registry?.cancel { ($0 as? EffectRecord)?.group.storage === storage }
     }
 
     var isCancelled: Bool {
         storage.flags.load(ordering: .acquiring) & Flags.cancelled != 0
     }
 
-    var isFinished: Bool {
+    package var isFinished: Bool {
         storage.pending.load(ordering: .acquiring) <= 0
             || storage.flags.load(ordering: .acquiring) & Flags.closed != 0
     }

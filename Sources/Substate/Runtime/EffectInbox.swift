@@ -5,7 +5,7 @@
 /// The hot paths are `@inlinable` so that they are specialised for the program's own action
 /// type: unspecialised generic code spends most of its time looking up type metadata.
 @usableFromInline
-final class EffectInbox<Action: Sendable>: Sendable {
+package final class EffectInbox<Action: Sendable>: Sendable {
     /// What an effect delivered. To spare a reference count round trip per action (which two
     /// cores contend for), an action carries no record: it belongs to the record of the last
     /// `.from` before it.

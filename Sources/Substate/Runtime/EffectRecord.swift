@@ -8,10 +8,10 @@ import Synchronization
 /// once the task is stored, or to `cancelled` at any time. The task is written before the
 /// releasing transition to `attached` and read only after an acquiring look at it.
 @usableFromInline
-class EffectRecord: EffectHandle, @unchecked Sendable {
+package class EffectRecord: EffectHandle, @unchecked Sendable {
     @usableFromInline let group: EffectGroup
     @usableFromInline let phase = Atomic<Int>(Phase.detached)
-    /// The next record in its scope's stack of ended records (see `EffectScope.ended`).
+    /// The next record in its registry's stack of ended records (see `EffectRegistry.ended`).
     nonisolated(unsafe) var nextEnded: UnsafeMutableRawPointer?
     nonisolated(unsafe) private var task: Task<Void, Never>?
 
@@ -43,14 +43,14 @@ class EffectRecord: EffectHandle, @unchecked Sendable {
         let previous = phase.exchange(Phase.cancelled, ordering: .acquiringAndReleasing)
         guard previous == Phase.attached else { return }
         // Only the first canceller gets here. The record keeps its task until the record
-        // goes: the scope lets go of a cancelled record as soon as its task has ended (see
-        // `EffectScope.ended`), on the store's thread, so the task's memory is freed on the
+        // goes: the registry lets go of a cancelled record as soon as its task has ended (see
+        // `EffectRegistry.ended`), on the store's thread, so the task's memory is freed on the
         // thread that allocated it rather than by the worker that ran it.
         task?.cancel()
     }
 
     @usableFromInline
-    package final func scopeDidClose() {
+    package final func registryDidClose() {
         group.close()
     }
 }

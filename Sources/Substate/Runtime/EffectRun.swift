@@ -5,43 +5,51 @@
 /// other effect: on two cores, each such retain on the main actor and release in the task
 /// moves a cache line between the cores (measured: a quarter of the main actor's time in
 /// `effect.cancelInFlight` went to reference counting before). The shared objects are
-/// released with the run, which usually happens on the main actor, where the scope forgets
+/// released with the run, which usually happens on the main actor, where the registry forgets
 /// ended effects.
 @usableFromInline
 final class EffectRun<Action: Sendable>: EffectRecord, @unchecked Sendable {
     @usableFromInline let effect: Effect<Action>
     @usableFromInline let inbox: EffectInbox<Action>
-    @usableFromInline let scope: EffectScope
+    @usableFromInline let registry: EffectRegistry
     /// The store's count of all pending work.
     @usableFromInline let outstanding: EffectGroup
 
     @usableFromInline
     init(
         effect: Effect<Action>, group: EffectGroup, inbox: EffectInbox<Action>,
-        scope: EffectScope, outstanding: EffectGroup
+        registry: EffectRegistry, outstanding: EffectGroup
     ) {
         self.effect = effect
         self.inbox = inbox
-        self.scope = scope
+        self.registry = registry
         self.outstanding = outstanding
         super.init(group: group)
     }
 
-    /// Runs the effect to its end, then reports that it ended. A cancelled effect ends here,
-    /// without waiting for the main actor or for the scope's lock: nothing of it reaches the
-    /// store any more.
+    /// Runs the effect to its end, then ends (see ``end()``).
     @inlinable
     func run() async {
         if case .run(_, let body, let handler) = effect.operation {
-            // The usual effect needs no context: spares the task a reference to the scope.
+            // The usual effect needs no context: spares the task a reference to the registry.
             await Effect.run(body, catch: handler, send: Send(run: self), report: report)
         } else {
             await effect.perform(
-                send: Send(run: self), context: EffectContext(scope: scope, handle: self),
+                send: Send(run: self), context: EffectContext(registry: registry, handle: self),
                 report: { error in self.report(error) })
         }
+        end()
+    }
+
+    /// The one way an effect task ends. A finished effect tells the store through the inbox,
+    /// behind its last actions, so that it counts as running (and cancellable) until they were
+    /// processed; the store then forgets it (see ``EffectRuntime``). A cancelled effect ends
+    /// here, without waiting for the store's thread or the registry's lock: nothing of it
+    /// reaches the store any more.
+    @inlinable
+    func end() {
         if isCancelled {
-            scope.ended(self)
+            registry.ended(self)
             group.leave()
             outstanding.leave()
         } else {

@@ -11,6 +11,7 @@ extension Store {
         defer { nextMiddlewareToken += 1 }
         var chain = middlewareChain ?? MiddlewareChain(installed: [])
         chain.add(middleware, token: nextMiddlewareToken)
+        middleware.attach?(runtime.executor)
         middlewareChain = chain
         return MiddlewareToken(id: nextMiddlewareToken)
     }

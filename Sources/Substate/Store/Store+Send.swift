@@ -26,34 +26,35 @@ extension Store {
             warnSendAfterTearDown(action)
             return StoreTask(group: nil)
         }
-        if isProcessing {
-            let group = EffectGroup.make(scope: registry)
-            enqueue(action, in: group)
+        if runtime.isProcessing {
+            let group = runtime.makeGroup()
+            runtime.enqueue(action, in: group)
             return StoreTask(group: group)
         }
-        isProcessing = true
-        let group = process(action, in: nil)
-        processQueue()
-        notifyObservers()
-        return StoreTask(group: group)
+        return StoreTask(group: processing { process(action, in: nil) })
+    }
+
+    /// One turn of the runtime's processing loop (see ``EffectRuntime/turn(settles:_:process:settle:)``):
+    /// `body`, then the queued actions, then the observers, until nothing is queued.
+    @inlinable
+    func processing<Result>(_ body: () -> Result) -> Result {
+        runtime.turn(body) { action, group in
+            _ = process(action, in: group)
+        } settle: {
+            notifyObservers()
+        }
     }
 
     /// Tells observers and scoped stores about the commits just made, inside the pending
-    /// presentation if there is one, then processes the actions they sent meanwhile (queued,
-    /// because `isProcessing` is still set) and tells them again, until none is left. Ends
-    /// the processing.
+    /// presentation if there is one. Their sends are queued meanwhile; the processing loop
+    /// processes them and calls this again.
     @inlinable
     func notifyObservers() {
-        while true {
-            if hasPendingPresentation {
-                presentPending()
-            } else {
-                publishChange()
-            }
-            guard !queue.isEmpty else { break }
-            processQueue()
+        if hasPendingPresentation {
+            presentPending()
+        } else {
+            publishChange()
         }
-        isProcessing = false
     }
 
     /// Tells the observers of ``state`` and the scoped stores that the state changed.
@@ -66,6 +67,7 @@ extension Store {
     /// Notes the presentation of an update being committed; the last one wins.
     @usableFromInline
     func setPending(_ presentation: any UpdatePresentation) {
+        probe?.didAsk(toPresent: presentation)
         pendingPresentation = presentation
         hasPendingPresentation = true
     }
@@ -117,19 +119,14 @@ extension Store {
     public func tearDown() {
         guard !tornDown else { return }
         tornDown = true
-        for entry in queue[queueHead...] { entry.group.close() }
-        queue = []
-        queueHead = 0
         releaseResources()
         tearDownMiddleware()
     }
 
-    /// Cancels the effects, closes the inbox, resumes every waiter and ends the sequences.
-    /// Touches only `Sendable` constants, so that `deinit` can call it from any thread.
-    nonisolated func releaseResources() {
-        registry.close()
-        inbox.close()
-        outstanding.close()
+    /// Cancels the effects, drops the queued actions, closes the inbox, resumes every waiter
+    /// and ends the sequences.
+    func releaseResources() {
+        runtime.close()
         committedStates.finish()
         processedActions.finish()
     }
@@ -139,7 +136,7 @@ extension Store {
     /// Use it in command-line programs to wait for all work to end before exiting. It
     /// returns at once after ``tearDown()``, and when the waiting task is cancelled.
     public func finishEffects() async {
-        await outstanding.wait()
+        await runtime.outstanding.wait()
     }
 
     /// The number of effect tasks the store is running.
@@ -154,10 +151,26 @@ extension Store {
         #endif
     }
 
-    /// Moves the state through the update function and starts the effect it returns.
-    /// Returns the group the effect joined: `group`, or a new one if there was none.
+    /// Moves the state through the middleware and the update function and starts the effect
+    /// it returns. Returns the group the effect joined: `group`, or a new one if there was
+    /// none. The one entry for every action: sent, queued, delivered by an effect or held.
     @inlinable
     func process(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        if isProbed { return processProbed(action, in: group) }
+        return processUnprobed(action, in: group)
+    }
+
+    /// ``process(_:in:)`` with the probe told before and after.
+    @usableFromInline
+    func processProbed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        probe?.willProcess(action, in: group)
+        let joined = processUnprobed(action, in: group)
+        probe?.didProcess(action, in: group, joined: joined)
+        return joined
+    }
+
+    @inlinable
+    func processUnprobed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         if let chain = middlewareChain {
             return processThroughMiddleware(action, in: group, chain: chain)
         }
@@ -176,96 +189,46 @@ extension Store {
         // The effects of children that this action removed end with them.
         if registry.hasPresenceConditions { registry.cancelAbsent(in: storage.pointer) }
         if effect.isNone { return group }
-        let group = group ?? EffectGroup.make(scope: registry)
+        let group = group ?? runtime.makeGroup()
         start(effect, in: group)
         return group
     }
 
-    @usableFromInline
-    func enqueue(_ action: Action, in group: EffectGroup) {
-        group.enter()
-        outstanding.enter()
-        queue.append(Queued(action: action, group: group))
-    }
-
-    /// Processes queued actions, in order, until none is left.
-    @inlinable
-    func processQueue() {
-        guard !queue.isEmpty else { return }
-        while queueHead < queue.count, !tornDown {
-            let next = queue[queueHead]
-            queueHead += 1
-            _ = process(next.action, in: next.group)
-            next.group.leave()
-            outstanding.leave()
-        }
-        queue.removeAll(keepingCapacity: true)
-        queueHead = 0
-    }
-
-    /// Starts an effect: synchronous actions go to the queue, the rest runs in a task.
+    /// Starts an effect: synchronous actions go to the queue, the rest runs in tasks.
     @inlinable
     func start(_ effect: Effect<Action>, in group: EffectGroup) {
-        effect.start(
-            in: registry,
-            deliver: { enqueue($0, in: group) },
-            spawn: { spawn($0, tags: $1, in: group) },
+        runtime.start(
+            effect, in: group,
             present: { setPending($0) },
             isPresent: { $0.isPresent(in: storage.pointer) }
         )
     }
 
-    /// Runs an effect in a task of its own, off the main actor.
-    @inlinable
-    func spawn(_ effect: Effect<Action>, tags: EffectTags, in group: EffectGroup) {
-        let run = EffectRun(
-            effect: effect, group: group, inbox: inbox, scope: registry, outstanding: outstanding)
-        guard registry.insert(run, tags: tags) else { return }
-        group.enter(run)
-        outstanding.enter()
-        let task = Task.detached(priority: effect.priority) { await run.run() }
-        run.attach(task)
+    /// Processes what effects delivered since the last drain, in order, one batch at a time,
+    /// each in one turn of the processing loop. The store calls it on the main actor when
+    /// effects deliver; with a test executor, the test store calls it when its scheduler is
+    /// idle.
+    /// - Returns: Whether anything was delivered.
+    @inlinable @discardableResult
+    package func drainInbox() -> Bool {
+        guard !tornDown else { return false }
+        return runtime.drain { action, group in
+            _ = process(action, in: group)
+        } settle: {
+            notifyObservers()
+        } failed: { error, record in
+            report(error, of: record)
+        }
     }
 
-    /// Processes what effects delivered since the last drain, in order, in one observed
-    /// mutation of ``state``.
-    @inlinable
-    func drainInbox() {
+    /// Hands an error an effect did not handle to the probe, or else to the error handler.
+    @usableFromInline
+    func report(_ error: any Error, of record: EffectRecord) {
         guard !tornDown else { return }
-        var errors: [any Error] = []
-        inbox.drain { entries, actionCount in
-            isProcessing = true
-            handle(entries, errors: &errors)
-            if actionCount > 0 {
-                notifyObservers()
-            } else {
-                isProcessing = false
-            }
-        }
-        for error in errors where !tornDown {
+        if let probe {
+            probe.effectFailed(error, of: record)
+        } else {
             effectErrorHandler(error)
-        }
-    }
-
-    @inlinable
-    func handle(_ entries: [EffectInbox<Action>.Entry], errors: inout [any Error]) {
-        var sender: EffectRecord?
-        for entry in entries {
-            guard !tornDown else { return }
-            switch entry {
-            case .from(let record):
-                sender = record
-            case .action(let action):
-                guard let sender, !sender.isCancelled else { continue }
-                _ = process(action, in: sender.group)
-                processQueue()
-            case .failed(let error, let record):
-                if !record.isCancelled { errors.append(error) }
-            case .finished(let record):
-                registry.remove(record)
-                record.group.leave()
-                outstanding.leave()
-            }
         }
     }
 }

@@ -4,7 +4,7 @@ extension Store {
     @usableFromInline
     struct Travel {
         var present: State
-        var held: [Queued] = []
+        var held: [EffectRuntime<Action>.Queued] = []
     }
 
     /// Whether the store shows a past state (see ``TimeMachine``).
@@ -23,23 +23,22 @@ extension Store {
         self.travel = nil
         show(travel.present)
         guard !travel.held.isEmpty else { return }
-        isProcessing = true
-        for entry in travel.held where !tornDown {
-            _ = process(entry.action, in: entry.group)
-            processQueue()
-            entry.group.leave()
-            outstanding.leave()
+        processing {
+            for entry in travel.held where !tornDown {
+                _ = process(entry.action, in: entry.group)
+                runtime.processQueue { _ = process($0, in: $1) }
+                runtime.leave(entry.group)
+            }
         }
-        notifyObservers()
     }
 
     /// Holds an action that arrived while travelling. Returns the group it will run in.
     @usableFromInline
     func hold(_ action: Action, in group: EffectGroup?) -> EffectGroup {
-        let group = group ?? EffectGroup.make(scope: registry)
+        let group = group ?? runtime.makeGroup()
         group.enter()
-        outstanding.enter()
-        travel?.held.append(Queued(action: action, group: group))
+        runtime.outstanding.enter()
+        travel?.held.append(EffectRuntime.Queued(action: action, group: group))
         return group
     }
 

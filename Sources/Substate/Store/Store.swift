@@ -60,25 +60,27 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     @usableFromInline let updateFunction: UpdateFunction
     @usableFromInline let registrar = ObservationRegistrar()
 
-    // The bookkeeping that every send reads is `@exclusivity(unchecked)`: it is touched only
-    // on the main actor, by short accesses that never overlap, and the dynamic exclusivity
-    // checks of a class's stored properties cost ~10 % of a send (measured on send.counter).
-
-    /// Whether an action is being processed: sends made now are queued.
-    @usableFromInline @exclusivity(unchecked) var isProcessing = false
+    /// The queue, the effects and the processing loop (see ``EffectRuntime``).
+    @usableFromInline package let runtime: EffectRuntime<Action>
     /// The presentation of the last update committed since observers were last notified.
     @usableFromInline var pendingPresentation: (any UpdatePresentation)?
+    // Read on every send, on the main actor only, by short accesses that never overlap: the
+    // dynamic exclusivity checks of a class's stored properties cost ~10 % of a send
+    // (measured on send.counter).
     /// `pendingPresentation != nil`, checked on every send without copying the existential.
     @usableFromInline @exclusivity(unchecked) var hasPendingPresentation = false
-    @usableFromInline @exclusivity(unchecked) var queue: [Queued] = []
-    @usableFromInline @exclusivity(unchecked) var queueHead = 0
+    /// Watches every step (a `TestStore`); `nil` otherwise.
+    package weak var probe: (any StoreProbe<Action>)? {
+        didSet { isProbed = probe != nil }
+    }
+    /// `probe != nil`, as the inlined send path can see it.
+    @usableFromInline @exclusivity(unchecked) var isProbed = false
 
-    @usableFromInline let inbox = EffectInbox<Action>()
-    @usableFromInline let registry = EffectScope()
-    @usableFromInline let outstanding = EffectGroup.make(scope: nil)
     @usableFromInline let committedStates = Broadcast<State>()
     /// The scoped stores made from this store, told of every commit.
     @usableFromInline @exclusivity(unchecked) var scopes: [ScopeLink] = []
+    /// The runtime's registry of running effects.
+    @inlinable var registry: EffectRegistry { runtime.registry }
     @usableFromInline var isRefreshingScopes = false
     @usableFromInline var scopesNeedRefresh = false
     @usableFromInline let processedActions = Broadcast<Action>()
@@ -114,19 +116,40 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     ///   - middleware: Code that runs around the update function, in order: loggers,
     ///     timing, persistence. See ``Middleware``.
     @inlinable
-    public init(
+    public convenience init(
         state: State,
         environment: Environment,
         update: @escaping UpdateFunction,
         middleware: [Middleware<State, Action>] = []
     ) {
+        self.init(
+            state: state, environment: environment, update: update, middleware: middleware,
+            executor: nil)
+    }
+
+    /// Creates a store whose effect tasks run on `executor`; `nil` for the global executor
+    /// (see ``EffectRuntime``). With an executor, nothing drains the inbox by itself: whoever
+    /// runs the executor calls ``drainInbox()`` (a `TestStore` does, when its scheduler is
+    /// idle).
+    @usableFromInline
+    package init(
+        state: State,
+        environment: Environment,
+        update: @escaping UpdateFunction,
+        middleware: [Middleware<State, Action>],
+        executor: (any TaskExecutor)?
+    ) {
         self.storage = StateCell(state)
         self.stateKeyPath = \Store.state
         self.environment = environment
         self.updateFunction = update
+        self.runtime = EffectRuntime(executor: executor)
         self.middlewareChain = middleware.isEmpty ? nil : MiddlewareChain(installed: middleware)
-        inbox.onWake { [weak self] in
-            Task { @MainActor in self?.drainInbox() }
+        for installed in middleware { installed.attach?(executor) }
+        if executor == nil {
+            runtime.inbox.onWake { [weak self] in
+                Task { @MainActor in self?.drainInbox() }
+            }
         }
     }
 
@@ -155,13 +178,28 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         middleware: [Middleware<State, Action>] = []
     ) {
         self.init(
-            state: create.state, environment: environment, update: update, middleware: middleware)
-        let effect = create.effect
-        guard !effect.isNone else { return }
-        isProcessing = true
-        start(effect, in: EffectGroup.make(scope: registry))
-        processQueue()
-        notifyObservers()
+            create: create, environment: environment, update: update, middleware: middleware,
+            executor: nil)
+    }
+
+    /// Creates a store from an initial update, whose effect tasks run on `executor`.
+    package convenience init(
+        create: Update<State, Action>,
+        environment: Environment,
+        update: @escaping UpdateFunction,
+        middleware: [Middleware<State, Action>],
+        executor: (any TaskExecutor)?
+    ) {
+        self.init(
+            state: create.state, environment: environment, update: update, middleware: middleware,
+            executor: executor)
+        begin(with: create.effect)
+    }
+
+    /// Starts the effect of an initial update, in one turn of the processing loop.
+    package func begin(with effect: Effect<Action>) {
+        guard !effect.isNone, !tornDown else { return }
+        processing { start(effect, in: runtime.makeGroup()) }
     }
 
     /// The current state.
@@ -178,20 +216,5 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     isolated deinit {
         releaseResources()
         if !tornDown { tearDownMiddleware() }
-    }
-}
-
-extension Store {
-    /// An action waiting to be processed, and the work it belongs to.
-    @usableFromInline
-    struct Queued {
-        @usableFromInline let action: Action
-        @usableFromInline let group: EffectGroup
-
-        @usableFromInline
-        init(action: Action, group: EffectGroup) {
-            self.action = action
-            self.group = group
-        }
     }
 }

@@ -72,37 +72,36 @@ public struct UpdateSpec<State: Equatable & Sendable, Action: Sendable, Environm
             let scheduler = TestScheduler()
             let clocks = TestClock.find(in: spec.environment)
             for clock in clocks { clock.attach(scheduler) }
-            let collected = Collected<Action>()
-            let scope = EffectScope()
-            let handle = TaskHandle()
-            _ = scope.insert(handle)
-            let context = EffectContext(scope: scope, handle: handle)
-            let task = Task(executorPreference: scheduler) {
-                await update.effect.perform(
-                    send: Send { collected.append(.action($0)) }, context: context
-                ) {
-                    collected.append(.error(String(describing: $0)))
-                }
-                collected.append(.finished)
+            // The effect runs on the stores' runtime, on a scheduler of its own; its actions
+            // are collected, not processed.
+            let runtime = EffectRuntime<Action>(executor: scheduler)
+            var effectActions: [Action] = []
+            var errors: [String] = []
+            runtime.turn(settles: false) {
+                runtime.start(update.effect, in: runtime.makeGroup())
+            } process: { action, _ in
+                effectActions.append(action)
+            } settle: {
             }
-            handle.attach(task)
+            scheduler.whenIdle {
+                runtime.drain { action, _ in
+                    effectActions.append(action)
+                } settle: {
+                } failed: { error, _ in
+                    errors.append(String(describing: error))
+                }
+            }
             scheduler.run()
             for clock in clocks { clock.run(maximumSteps: 100_000) }
             scheduler.run()
-            let outcome = collected.all
-            let finished = outcome.contains { if case .finished = $0 { true } else { false } }
+            let finished = runtime.outstanding.isFinished
             if !finished {
-                task.cancel()
+                runtime.close()
                 scheduler.run()
             }
             return When(
-                state: update.state,
-                effectActions: outcome.compactMap {
-                    if case .action(let a) = $0 { a } else { nil }
-                },
-                errors: outcome.compactMap { if case .error(let e) = $0 { e } else { nil } },
-                effectsFinished: finished
-            )
+                state: update.state, effectActions: effectActions, errors: errors,
+                effectsFinished: finished)
         }
     }
 
@@ -180,21 +179,4 @@ extension UpdateSpec.When where Action: Equatable {
             )
         }
     }
-}
-
-/// What a spec's effects did, written from the scheduler.
-final class Collected<Action: Sendable>: Sendable {
-    enum Event {
-        case action(Action)
-        case error(String)
-        case finished
-    }
-
-    private let events = Locked<[Event]>([])
-
-    func append(_ event: Event) {
-        events.withLock { $0.append(event) }
-    }
-
-    var all: [Event] { events.withLock { $0 } }
 }

@@ -52,7 +52,8 @@ extension TestStore {
         scheduler.run()
         if exhaustivity == .on { checkExhaustion() }
         isFinished = true
-        effects.cancel()
+        store.cancelEffects()
+        scheduler.run()
     }
 
     /// Forgets the actions received so far without asserting them.
@@ -64,13 +65,13 @@ extension TestStore {
 
     /// Cancels every running effect, so that the test may end while they would still run.
     public func skipInFlightEffects() {
-        effects.cancel()
+        store.cancelEffects()
         scheduler.run()
     }
 
     /// The number of effects still running.
     public var runningEffectCount: Int {
-        effects.running.count
+        runningEffects.count
     }
 
     /// The actions received but not asserted yet, oldest first.
@@ -86,7 +87,7 @@ extension TestStore {
                 at: item.origin
             )
         }
-        for running in effects.running {
+        for running in runningEffects {
             fail(
                 "The effect of \(running.label) is still running when the test ends. "
                     + "Advance the clock, cancel it, or call skipInFlightEffects().",

@@ -89,12 +89,13 @@ extension TestStore {
             previous: assertedState, actual: next.stateAfter, updateExpected,
             location: location, step: "receive(\(describe(next.action)))")
         assertedState = next.stateAfter
+        lastPresentation = next.presentation
         scheduler.run()
     }
 
     /// Why nothing could be received: which effects still run, if any.
     func summary() -> String {
-        let running = effects.running
+        let running = runningEffects
         guard !running.isEmpty else {
             return "no action was received and no effect is running."
         }

@@ -1,10 +1,11 @@
+import Foundation
 import Substate
 
-/// A store for tests: it runs the same update function and environment as `Store`, runs
-/// every effect on a ``TestScheduler``, and checks each step against what the test expects.
+/// A store for tests: it drives a real ``Store`` of the program, runs every effect on a
+/// ``TestScheduler``, and checks each step against what the test expects.
 ///
 /// ```swift
-/// @Test func searchIsDebounced() {
+/// @MainActor @Test func searchIsDebounced() {
 ///     let clock = TestClock()
 ///     let store = TestStore(
 ///         state: Search(), environment: SearchEnvironment(clock: clock, api: .mock),
@@ -16,13 +17,24 @@ import Substate
 /// }
 /// ```
 ///
+/// ## A real store underneath
+/// The test store creates a `Store` with the same update function, environment and
+/// middleware, and sends through it: the same code processes every action, starts, cancels
+/// and ends every effect, runs the middleware and notifies observers, in tests and in the
+/// app. The only difference is where effect tasks run: on the test store's ``scheduler``
+/// instead of the global executor, so nothing runs until the test says so. ``store`` gives
+/// it to code that needs a `Store`, such as a ``TimeMachine`` or a view under test.
+///
+/// `TestStore` is `@MainActor`, as `Store` is: mark the tests (or the suite) that use it
+/// `@MainActor`.
+///
 /// ## Each step is checked
 /// ``send(_:assert:fileID:filePath:line:column:)`` runs the update and compares the new state
 /// with the previous state as changed by the closure; any difference fails the test with a
 /// line diff (`-` expected, `+` actual). Actions that effects produce are processed as they
 /// arrive, exactly as a `Store` would, and wait for the test to
 /// ``receive(_:assert:fileID:filePath:line:column:)`` them, in order, with the same state
-/// check.
+/// check. Actions an effect delivers synchronously (``Effect/send(_:)``) are received too.
 ///
 /// ## Nothing is left unexplained
 /// By default (``Exhaustivity/on``) a test fails if, when the store goes away or
@@ -36,17 +48,19 @@ import Substate
 /// thread, in a fixed order. No step sleeps, yields or waits on real time, so a test gives
 /// the same result on every run however busy the machine is. See ``TestScheduler`` for what
 /// escapes that control.
-///
-/// `TestStore` is not `Sendable`: use it from the test function that created it. Its methods
-/// are synchronous.
+@MainActor
 public final class TestStore<State: Equatable & Sendable, Action: Sendable, Environment> {
     /// The signature of the update function under test; the same as `Store`'s.
     public typealias UpdateFunction = (consuming State, Environment, Action) -> Update<
         State, Action
     >
 
+    /// The store the test drives. Sending to it directly bypasses the test store's checks
+    /// (the actions it processes are then received, as if an effect had sent them).
+    public let store: Store<State, Action, Environment>
+
     /// The current state: after every action processed so far, asserted or not.
-    public private(set) var state: State
+    public var state: State { store.state }
 
     /// The environment the update function and its effects receive.
     public let environment: Environment
@@ -60,18 +74,45 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     /// The test clocks whose time ``advance(by:fileID:filePath:line:column:)`` moves.
     public let clocks: [TestClock]
 
-    let updateFunction: UpdateFunction
-    let effects: TestStoreEffects<Action>
+    /// The presentation (see ``UpdatePresentation``) that the update of the last step the
+    /// test asserted asked for, or `nil` if it asked for none. After a `send`, the sent
+    /// action's; after a `receive`, the received action's.
+    public internal(set) var lastPresentation: (any UpdatePresentation)?
+
     /// The state after the last step the test asserted.
     var assertedState: State
     /// Actions effects produced, processed, and not yet received by the test.
     var received: [Received] = []
     var isFinished = false
+    /// What the store is processing: where its work was started, and how to name it.
+    var current: Step?
+    /// The `send` in progress.
+    var sending: Step?
+    /// The state and presentation right after the action of the `send` in progress.
+    var sent: (state: State, presentation: (any UpdatePresentation)?)?
+    /// The presentation the update being processed asked for.
+    var stepPresentation: (any UpdatePresentation)?
+    /// Where the work of each group was started.
+    var origins: [ObjectIdentifier: Location] = [:]
+    /// Every effect task the store started, with where and by what.
+    var started: [StartedEffect] = []
 
     struct Received {
         var action: Action
         var stateAfter: State
         var origin: Location
+        var presentation: (any UpdatePresentation)?
+    }
+
+    struct Step {
+        var origin: Location
+        var label: String
+    }
+
+    struct StartedEffect {
+        var record: EffectRecord
+        var origin: Location
+        var label: String
     }
 
     /// Creates a test store.
@@ -80,33 +121,108 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     ///   - environment: The environment, usually with test doubles: a ``TestClock``,
     ///     an ``ImmediateClock``, stub clients.
     ///   - update: The update function under test.
+    ///   - middleware: Middleware for the store, which runs exactly as in a `Store`, for
+    ///     sent and received actions (see ``Middleware``).
     ///   - clocks: The test clocks that ``advance(by:fileID:filePath:line:column:)`` moves.
     ///     By default, every ``TestClock`` found in `environment` (searched through its
     ///     stored properties, four levels deep).
-    public init(
+    public convenience init(
         state: State,
         environment: Environment,
         update: @escaping UpdateFunction,
-        clocks: [TestClock]? = nil
+        middleware: [Middleware<State, Action>] = [],
+        clocks: [TestClock]? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
-        self.state = state
-        self.assertedState = state
-        self.environment = environment
-        self.updateFunction = update
-        let scheduler = TestScheduler()
-        self.scheduler = scheduler
-        self.effects = TestStoreEffects(scheduler: scheduler)
-        self.clocks = clocks ?? TestClock.find(in: environment)
-        for clock in self.clocks { clock.attach(scheduler) }
-        let weakSelf = WeakReference(self)
-        scheduler.whenIdle { weakSelf.value?.processDelivered() ?? false }
+        self.init(
+            create: Update(state: state), environment: environment, update: update,
+            middleware: middleware, clocks: clocks,
+            location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    deinit {
-        if !isFinished, exhaustivity == .on {
-            checkExhaustion()
+    /// Creates a test store from an initial update, as `Store(create:…)` does: the update's
+    /// effect starts at once, and the actions it produces are received like any other.
+    ///
+    /// ```swift
+    /// let store = TestStore(
+    ///     create: Update(state: Feed(), effect: .send(.refresh)),
+    ///     environment: .test, update: Feed.update)
+    /// store.receive(.refresh) { $0.isLoading = true }
+    /// ```
+    /// - Parameters:
+    ///   - create: The initial state and the effect to start with it.
+    ///   - environment: The environment, usually with test doubles.
+    ///   - update: The update function under test.
+    ///   - middleware: Middleware for the store, which runs exactly as in a `Store`.
+    ///   - clocks: The test clocks that ``advance(by:fileID:filePath:line:column:)`` moves;
+    ///     by default every ``TestClock`` found in `environment`.
+    public convenience init(
+        create: Update<State, Action>,
+        environment: Environment,
+        update: @escaping UpdateFunction,
+        middleware: [Middleware<State, Action>] = [],
+        clocks: [TestClock]? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.init(
+            create: create, environment: environment, update: update, middleware: middleware,
+            clocks: clocks,
+            location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    init(
+        create: Update<State, Action>,
+        environment: Environment,
+        update: @escaping UpdateFunction,
+        middleware: [Middleware<State, Action>],
+        clocks: [TestClock]?,
+        location: Location
+    ) {
+        let scheduler = TestScheduler()
+        self.scheduler = scheduler
+        self.environment = environment
+        self.assertedState = create.state
+        self.store = Store(
+            state: create.state, environment: environment, update: update,
+            middleware: middleware, executor: scheduler)
+        self.clocks = clocks ?? TestClock.find(in: environment)
+        for clock in self.clocks { clock.attach(scheduler) }
+        store.probe = self
+        store.runtime.didStart = { [weak self] record in
+            MainActor.assumeIsolated { self?.didStart(record) }
         }
-        effects.cancel()
+        // The store's inbox is drained whenever the scheduler has nothing else to run: the
+        // test's own flow of control, on the main actor.
+        let store = self.store
+        scheduler.whenIdle { [weak store] in
+            MainActor.assumeIsolated { store?.drainInbox() ?? false }
+        }
+        if !create.effect.isNone {
+            current = Step(origin: location, label: "the initial update")
+            store.begin(with: create.effect)
+            current = nil
+            scheduler.run()
+        }
+    }
+
+    // Not an isolated deinit: that one runs without the test's task-local values, so the
+    // failures it records would belong to no test. A test store is released on the main
+    // actor, at the end of the test that made it.
+    deinit {
+        MainActor.assumeIsolated {
+            if !isFinished, exhaustivity == .on {
+                checkExhaustion()
+            }
+            store.cancelEffects()
+            scheduler.run()
+            store.tearDown()
+        }
     }
 
     /// Sends an action, and checks the state it leads to.
@@ -120,7 +236,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     ///   - filePath: Where to report failures (filled in for you).
     ///   - line: Where to report failures (filled in for you).
     ///   - column: Where to report failures (filled in for you).
-    /// - Returns: The effects the action started, to cancel them.
+    /// - Returns: The work the action started, to cancel it.
     @discardableResult
     public func send(
         _ action: Action,
@@ -141,68 +257,28 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
                 at: location
             )
         }
-        let previous = state
-        let ids = step(action, origin: location, label: "send(\(describe(action)))")
+        let previous = store.state
+        sending = Step(origin: location, label: "send(\(describe(action)))")
+        sent = nil
+        let task = store.send(action)
+        sending = nil
+        // Nothing was processed if the store was torn down, or holds actions (time travel).
+        let actual = sent?.state ?? store.state
+        lastPresentation = sent?.presentation
+        sent = nil
         check(
-            previous: previous, actual: state, updateExpected, location: location,
+            previous: previous, actual: actual, updateExpected, location: location,
             step: "send(\(describe(action)))")
-        assertedState = state
+        assertedState = actual
         scheduler.run()
-        let effects = self.effects
+        let scheduler = self.scheduler
         return TestStoreTask(
-            cancelEffects: { effects.cancel(ids) },
-            checkRunning: { effects.isRunning(ids) }
-        )
-    }
-
-    /// Runs the update for one action and starts its effect. Synchronous actions of the
-    /// effect are delivered, to be processed when the scheduler is next idle.
-    func step(_ action: Action, origin: Location, label: @autoclosure () -> String) -> [Int] {
-        let update = updateFunction(state, environment, action)
-        state = update.state
-        // The effects of children that this action removed end with them, as in a `Store`.
-        if effects.scope.hasPresenceConditions {
-            withUnsafePointer(to: state) { effects.scope.cancelAbsent(in: $0) }
-        }
-        var ids: [Int] = []
-        var described: String?
-        update.effect.start(
-            in: effects.scope,
-            deliver: { effects.deliver($0, origin: origin) },
-            spawn: { effect, tags in
-                if described == nil { described = label() }
-                ids.append(
-                    effects.spawn(effect, tags: tags, origin: origin, label: described ?? ""))
+            cancelWork: {
+                task.cancel()
+                scheduler.run()
             },
-            isPresent: { presence in withUnsafePointer(to: state) { presence.isPresent(in: $0) } }
+            isFinished: { task.isFinished }
         )
-        return ids
-    }
-
-    /// Processes what effects delivered, in order, as a store would; records each action and
-    /// the state after it for `receive`. Reports effects' uncaught errors.
-    func processDelivered() -> Bool {
-        var progressed = false
-        for (message, origin) in effects.takeErrors() {
-            fail(message, at: origin)
-        }
-        while true {
-            let delivered = effects.takeDelivered()
-            guard !delivered.isEmpty else { break }
-            progressed = true
-            for item in delivered {
-                if let id = item.endedEffect {
-                    effects.ended(id, handle: item.sender)
-                    continue
-                }
-                guard let action = item.action, item.sender?.isCancelled != true else {
-                    continue
-                }
-                _ = step(action, origin: item.origin, label: "the effect of \(describe(action))")
-                received.append(Received(action: action, stateAfter: state, origin: item.origin))
-            }
-        }
-        return progressed
     }
 
     /// Compares the state after a step with what the test expects of it.
@@ -246,14 +322,5 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
             .joined(separator: " ")
             .replacing("( ", with: "(")
             .replacing("[ ", with: "[")
-    }
-}
-
-/// A weak reference that can cross into the scheduler's idle handler.
-final class WeakReference<Object: AnyObject>: @unchecked Sendable {
-    weak var value: Object?
-
-    init(_ value: Object) {
-        self.value = value
     }
 }

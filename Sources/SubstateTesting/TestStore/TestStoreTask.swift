@@ -1,4 +1,6 @@
-/// The effects that one ``TestStore/send(_:assert:fileID:filePath:line:column:)`` started.
+/// The work that one ``TestStore/send(_:assert:fileID:filePath:line:column:)`` started: its
+/// effects, and the effects started by the actions they produced (the test store's view of
+/// the ``StoreTask`` the real store returned).
 ///
 /// Cancel it to simulate what ends an effect in the app, such as a view disappearing:
 ///
@@ -8,18 +10,19 @@
 /// store.receive(.tick) { $0.seconds = 1 }
 /// timer.cancel()
 /// ```
-public struct TestStoreTask: Sendable {
-    let cancelEffects: @Sendable () -> Void
-    let checkRunning: @Sendable () -> Bool
+@MainActor
+public struct TestStoreTask {
+    let cancelWork: @MainActor () -> Void
+    let isFinished: @MainActor () -> Bool
 
-    /// Cancels the effects, and runs the scheduler so that they end before this returns.
+    /// Cancels the work, and runs the scheduler so that its effects end before this returns.
     /// Actions they had produced but the store had not processed are dropped.
     public func cancel() {
-        cancelEffects()
+        cancelWork()
     }
 
-    /// Whether any of the effects is still running.
+    /// Whether any of the work is still running: an effect, or an action it queued.
     public var isRunning: Bool {
-        checkRunning()
+        !isFinished()
     }
 }

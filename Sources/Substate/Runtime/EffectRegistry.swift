@@ -1,24 +1,24 @@
 import Synchronization
 
-/// Something running that a scope can cancel: a store's effect task, or a test store's.
+/// Something running that a registry can cancel: a store's effect task, or a test store's.
 @usableFromInline
 package protocol EffectHandle: AnyObject, Sendable {
     /// Cancels the effect; its later actions are dropped.
     func cancel()
-    /// The scope closed for good (the store was torn down): release whoever waits for it.
-    func scopeDidClose()
+    /// The registry closed for good (the store was torn down): release whoever waits for it.
+    func registryDidClose()
 }
 
 extension EffectHandle {
     @usableFromInline
-    package func scopeDidClose() {}
+    package func registryDidClose() {}
 }
 
 /// The effects of one store: what runs, under which cancellation ids, and the state of its
 /// throttles. Ids are scoped to it, so two stores never cancel each other's effects.
 /// `Sendable`, so that a store's `deinit` (on any thread) and effect tasks can use it.
 @usableFromInline
-package final class EffectScope: Sendable {
+package final class EffectRegistry: Sendable {
     struct Entry {
         var handle: any EffectHandle
         var ids: [EffectID]
@@ -78,11 +78,11 @@ package final class EffectScope: Sendable {
     /// linked through the records and holding a reference to each.
     /// Holds the top record's address as an integer (0 for none): `Atomic` of a pointer is
     /// not `Sendable`. Written by effect tasks on other cores: kept off the line that holds
-    /// the scope's reference count, which the main actor changes on every effect.
+    /// the registry's reference count, which the main actor changes on every effect.
     private let padding = CacheLinePadding()
     let endedRecords = Atomic<Int>(0)
     /// `state.isClosed`, readable without the lock: a record that ends after ``close()``
-    /// drained the stack must not stay on it (it holds the scope: a cycle that would keep
+    /// drained the stack must not stay on it (it holds the registry: a cycle that would keep
     /// the effect's captures, such as the environment, alive forever).
     let closedFlag = Atomic<Bool>(false)
 
@@ -93,7 +93,7 @@ package final class EffectScope: Sendable {
     }
 
     /// Notes that a record's task ended, without waiting for the lock that the main actor
-    /// holds on every send: a cancelled effect's task calls it. The scope forgets the record
+    /// holds on every send: a cancelled effect's task calls it. The registry forgets the record
     /// the next time it takes its lock. Lock-free; each record is pushed at most once.
     @usableFromInline
     func ended(_ record: EffectRecord) {
@@ -108,8 +108,8 @@ package final class EffectScope: Sendable {
         }
         // After `close()` nobody else drains the stack. Both sides are sequentially
         // consistent: either `close()` drains after this push, or this load sees its flag.
-        // The records it releases cannot take the scope's last reference with them: the
-        // caller is a record that still holds the scope.
+        // The records it releases cannot take the registry's last reference with them: the
+        // caller is a record that still holds the registry.
         if closedFlag.load(ordering: .sequentiallyConsistent) {
             state.withLock { forgetEnded(&$0) }
         }
@@ -132,7 +132,7 @@ package final class EffectScope: Sendable {
     }
 
     /// Registers a started effect under ids and presence conditions. Returns `false` (and
-    /// cancels it) once the scope is closed.
+    /// cancels it) once the registry is closed.
     @usableFromInline
     package func insert(_ handle: any EffectHandle, tags: EffectTags = EffectTags()) -> Bool {
         let inserted = state.withLock { state in
@@ -175,17 +175,17 @@ package final class EffectScope: Sendable {
     /// conditions at once. O(effects with conditions × depth of their lenses).
     @usableFromInline
     package func cancelAbsent<State>(in state: UnsafePointer<State>) {
-        let handles = self.state.withLock { scope -> [any EffectHandle] in
+        let handles = self.state.withLock { registry -> [any EffectHandle] in
             var absent: [ObjectIdentifier] = []
-            for (key, entry) in scope.entries where !entry.presences.isEmpty {
+            for (key, entry) in registry.entries where !entry.presences.isEmpty {
                 if !entry.presences.allSatisfy({ $0.isPresent(in: state) }) { absent.append(key) }
             }
             var handles: [any EffectHandle] = []
             for key in absent {
-                guard let handle = scope.detach(key) else { continue }
+                guard let handle = registry.detach(key) else { continue }
                 handles.append(handle)
-                scope.entries[key]?.presences = []
-                bind(&scope, by: -1)
+                registry.entries[key]?.presences = []
+                bind(&registry, by: -1)
             }
             return handles
         }
@@ -219,6 +219,14 @@ package final class EffectScope: Sendable {
         state.withLock { state in
             forgetEnded(&state)
             return state.entries.count
+        }
+    }
+
+    /// Whether an effect is still running: registered, and its task not ended.
+    package func isRunning(_ handle: any EffectHandle) -> Bool {
+        state.withLock { state in
+            forgetEnded(&state)
+            return state.entries[ObjectIdentifier(handle)] != nil
         }
     }
 
@@ -264,7 +272,7 @@ package final class EffectScope: Sendable {
         for handle in handles { handle.cancel() }
     }
 
-    /// Cancels everything, refuses new effects, and tells each effect the scope closed.
+    /// Cancels everything, refuses new effects, and tells each effect the registry closed.
     package func close() {
         let handles = state.withLock { state in
             state.isClosed = true
@@ -280,11 +288,11 @@ package final class EffectScope: Sendable {
         }
         for handle in handles {
             handle.cancel()
-            handle.scopeDidClose()
+            handle.registryDidClose()
         }
     }
 
-    /// The scope's gate (for example a throttle's state) for an id, made on first use.
+    /// The registry's gate (for example a throttle's state) for an id, made on first use.
     package func gate<Gate: AnyObject>(for id: EffectID, make: () -> Gate) -> Gate {
         state.withLock { state in
             if let gate = state.gates[id] as? Gate { return gate }
@@ -295,7 +303,7 @@ package final class EffectScope: Sendable {
     }
 }
 
-extension EffectScope.State {
+extension EffectRegistry.State {
     /// Takes a running effect off every id it answers to, and returns its handle. It stays
     /// counted until it ends. `forgotten`, an id already removed from `byID`, is skipped
     /// when it is the only one (the usual cancel-in-flight: no lookup at all).
@@ -317,22 +325,22 @@ extension EffectScope.State {
     }
 }
 
-/// Where an effect runs: its store's scope, the handle of the task running it, and the place
+/// Where an effect runs: its store's registry, the handle of the task running it, and the place
 /// of the program whose ids it meets (see ``EffectPlace``).
 @usableFromInline
 package struct EffectContext: Sendable {
-    @usableFromInline package let scope: EffectScope
+    @usableFromInline package let registry: EffectRegistry
     @usableFromInline package let handle: any EffectHandle
     @usableFromInline let place: EffectPlace
 
     @usableFromInline
-    package init(scope: EffectScope, handle: any EffectHandle) {
-        self.init(scope: scope, handle: handle, place: .root)
+    package init(registry: EffectRegistry, handle: any EffectHandle) {
+        self.init(registry: registry, handle: handle, place: .root)
     }
 
     @usableFromInline
-    init(scope: EffectScope, handle: any EffectHandle, place: EffectPlace) {
-        self.scope = scope
+    init(registry: EffectRegistry, handle: any EffectHandle, place: EffectPlace) {
+        self.registry = registry
         self.handle = handle
         self.place = place
     }
@@ -340,6 +348,6 @@ package struct EffectContext: Sendable {
     /// The same context, for the effects of a child at `key` inside this context's place.
     @usableFromInline
     func entering(_ key: PendingEffectID) -> EffectContext {
-        EffectContext(scope: scope, handle: handle, place: place.entering(key))
+        EffectContext(registry: registry, handle: handle, place: place.entering(key))
     }
 }

@@ -1,0 +1,24 @@
+/// Watches every step of a store from inside: what a `TestStore` needs to check each step
+/// of the real store it drives. A store without a probe pays one check per action.
+///
+/// Every call comes on the main actor, inside the store's processing.
+@MainActor
+package protocol StoreProbe<Action>: AnyObject {
+    associatedtype Action: Sendable
+
+    /// An action is about to go through the middleware and the update function. `group` is
+    /// `nil` for an action sent while the store was idle (the start of a `send`), and the
+    /// work it belongs to otherwise (a queued action, an effect's action).
+    func willProcess(_ action: Action, in group: EffectGroup?)
+
+    /// The action was processed and committed, and its effect started in `joined` (`nil`
+    /// when there was no effect and no group).
+    func didProcess(_ action: Action, in group: EffectGroup?, joined: EffectGroup?)
+
+    /// An update asked for a presentation (see ``UpdatePresentation``).
+    func didAsk(toPresent presentation: any UpdatePresentation)
+
+    /// An effect threw an error that no `catch` handler took; the store's
+    /// ``Store/effectErrorHandler`` is not called.
+    func effectFailed(_ error: any Error, of record: EffectRecord)
+}

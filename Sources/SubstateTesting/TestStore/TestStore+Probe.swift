@@ -1,0 +1,64 @@
+import Substate
+
+/// How the test store follows the real store's work: each action processed, where the work it
+/// belongs to was started, the effect tasks started, their errors and the presentations asked
+/// for. Everything comes on the main actor, inside the store's processing.
+extension TestStore: StoreProbe {
+    package func willProcess(_ action: Action, in group: EffectGroup?) {
+        stepPresentation = nil
+        if group == nil, let sending {
+            current = sending
+        } else {
+            let origin =
+                group.flatMap { origins[$0.identity] } ?? current?.origin ?? sending?.origin
+            current = Step(origin: origin ?? unknownOrigin, label: describe(action))
+        }
+    }
+
+    package func didProcess(_ action: Action, in group: EffectGroup?, joined: EffectGroup?) {
+        let origin = current?.origin ?? unknownOrigin
+        if let joined, origins[joined.identity] == nil { origins[joined.identity] = origin }
+        if group == nil, sending != nil {
+            sent = (store.state, stepPresentation)
+        } else {
+            received.append(
+                Received(
+                    action: action, stateAfter: store.state, origin: origin,
+                    presentation: stepPresentation))
+        }
+        stepPresentation = nil
+    }
+
+    package func didAsk(toPresent presentation: any UpdatePresentation) {
+        stepPresentation = presentation
+    }
+
+    package func effectFailed(_ error: any Error, of record: EffectRecord) {
+        let effect = started.first { $0.record === record }
+        fail(
+            "An effect started by \(effect?.label ?? "the store") threw an error that no handler "
+                + "caught: \(error)",
+            at: effect?.origin ?? unknownOrigin
+        )
+    }
+
+    /// Notes an effect task the store started, with the step that started it.
+    func didStart(_ record: EffectRecord) {
+        let step = current ?? sending
+        started.append(
+            StartedEffect(
+                record: record, origin: step?.origin ?? unknownOrigin,
+                label: step?.label ?? "the store"))
+    }
+
+    /// The effects still running, oldest first. Forgets those that ended.
+    var runningEffects: [StartedEffect] {
+        started.removeAll { !store.runtime.registry.isRunning($0.record) }
+        return started
+    }
+
+    /// Where to report what cannot be traced to a step (never expected).
+    var unknownOrigin: Location {
+        Location(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    }
+}
