@@ -45,7 +45,7 @@ package struct EffectGroup: Sendable {
 
     /// Makes a group for the effects of `registry`.
     @usableFromInline
-    static func make(registry: EffectRegistry?) -> EffectGroup {
+    package static func make(registry: EffectRegistry?) -> EffectGroup {
         EffectGroup(storage: Storage(registry: registry))
     }
 
@@ -56,13 +56,13 @@ package struct EffectGroup: Sendable {
 
     /// Counts one more piece of pending work: a queued action, or an effect record (which is
     /// cancelled at once if the group was).
-    @usableFromInline func enter(_ record: EffectRecord? = nil) {
+    @usableFromInline package func enter(_ record: EffectRecord? = nil) {
         storage.pending.add(1, ordering: .relaxed)
         if let record, isCancelled { record.cancel() }
     }
 
     /// Marks one piece of work done; resumes waiters when none is left.
-    @usableFromInline func leave() {
+    @usableFromInline package func leave() {
         // Sequentially consistent, like the waiter's flag store and `pending` load: one of
         // the two sides sees the other's write, so no wake-up is lost.
         let remaining = storage.pending.subtract(1, ordering: .sequentiallyConsistent).newValue

@@ -1,36 +1,57 @@
+import Synchronization
+
 /// Whether the part of the state that started an effect is still there: the condition under
 /// which a child's effects may keep running. `Update.child` attaches one to the effects of a
 /// child reached through an ``OptionalLens``, and every enclosing `Update.child` lifts it
 /// through its own lens, so that the store can ask it of the root state after each action
 /// and cancel the effects of children that are gone.
 ///
-/// The check takes a pointer to the state it was made for; it is never called with another
-/// type: ``isPresent(in:)`` compares the types first and answers `true` when they differ
-/// (an effect that was mapped by hand rather than embedded with `Update.child`).
+/// The check is a typed closure, kept erased: asking it of a state of another type (an
+/// effect with a child's lifetime that reached the store through a hand-written `map`
+/// instead of `Update.child`) cannot be answered, and fails closed: the condition answers
+/// `false`, so the effect is cancelled (or never starts) rather than outliving its child
+/// unnoticed. A debug build says why on standard error, once per condition.
 @usableFromInline
 package final class EffectPresence: Sendable {
-    @usableFromInline let stateType: ObjectIdentifier
-    @usableFromInline let check: @Sendable (UnsafeRawPointer) -> Bool
+    /// `@Sendable (UnsafePointer<State>) -> Bool`.
+    @usableFromInline let check: any Sendable
+    /// The type of state the condition is asked of.
+    @usableFromInline let stateType: Any.Type
+    private let warned = Atomic<Bool>(false)
 
     @usableFromInline
-    init<State>(_: State.Type, check: @escaping @Sendable (UnsafePointer<State>) -> Bool) {
-        stateType = ObjectIdentifier(State.self)
-        self.check = { check($0.assumingMemoryBound(to: State.self)) }
+    package init<State>(_: State.Type, check: @escaping @Sendable (UnsafePointer<State>) -> Bool) {
+        stateType = State.self
+        self.check = check
     }
 
-    /// Whether the part is present in `state`; `true` if the presence was made for another
+    /// Whether the part is present in `state`; `false` if the condition was made for another
     /// type of state.
     @inlinable
     package func isPresent<State>(in state: UnsafePointer<State>) -> Bool {
-        guard stateType == ObjectIdentifier(State.self) else { return true }
-        return check(UnsafeRawPointer(state))
+        guard let check = check as? @Sendable (UnsafePointer<State>) -> Bool else {
+            warnMismatch(State.self)
+            return false
+        }
+        return check(state)
+    }
+
+    @usableFromInline
+    func warnMismatch(_ asked: Any.Type) {
+        #if DEBUG
+            guard !warned.exchange(true, ordering: .relaxed) else { return }
+            writeToStandardError(
+                "Substate: an effect bound to a child's lifetime (made for \(stateType)) reached a "
+                    + "store of \(asked) without Update.child, so its lifetime cannot be checked; "
+                    + "it is cancelled. Embed child effects with Update.child."
+            )
+        #endif
     }
 
     /// The same condition, asked of a parent that holds the state through `lens`.
     @usableFromInline
     func lifted<Parent, State>(through lens: Lens<Parent, State>) -> EffectPresence {
-        guard stateType == ObjectIdentifier(State.self) else { return self }
-        return EffectPresence(Parent.self) { parent in
+        EffectPresence(Parent.self) { parent in
             withUnsafePointer(to: lens.get(parent.pointee)) { self.isPresent(in: $0) }
         }
     }
@@ -39,8 +60,7 @@ package final class EffectPresence: Sendable {
     /// when the state itself is missing.
     @usableFromInline
     func lifted<Parent, State>(through lens: OptionalLens<Parent, State>) -> EffectPresence {
-        guard stateType == ObjectIdentifier(State.self) else { return self }
-        return EffectPresence(Parent.self) { parent in
+        EffectPresence(Parent.self) { parent in
             guard let part = lens.get(parent.pointee) else { return false }
             return withUnsafePointer(to: part) { self.isPresent(in: $0) }
         }

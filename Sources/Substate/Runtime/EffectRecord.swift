@@ -23,7 +23,7 @@ package class EffectRecord: EffectHandle, @unchecked Sendable {
     }
 
     @usableFromInline
-    init(group: EffectGroup) {
+    package init(group: EffectGroup) {
         self.group = group
     }
 

@@ -96,7 +96,7 @@ package final class EffectRegistry: Sendable {
     /// holds on every send: a cancelled effect's task calls it. The registry forgets the record
     /// the next time it takes its lock. Lock-free; each record is pushed at most once.
     @usableFromInline
-    func ended(_ record: EffectRecord) {
+    package func ended(_ record: EffectRecord) {
         let pointer = Int(bitPattern: Unmanaged.passRetained(record).toOpaque())
         var head = endedRecords.load(ordering: .relaxed)
         while true {

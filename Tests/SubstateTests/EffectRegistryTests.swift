@@ -1,0 +1,118 @@
+import Dispatch
+import Substate
+import Synchronization
+import Testing
+
+/// The registry's lock-free stack of ended effects, and the checks that guard the runtime's
+/// type erasure and counts.
+@Suite struct EffectRegistryTests {
+    /// Weak references to records, to see that the registry lets go of each.
+    final class Watched: @unchecked Sendable {
+        private let lock = Mutex<[Weak]>([])
+        struct Weak: @unchecked Sendable { weak var record: EffectRecord? }
+
+        func add(_ record: EffectRecord) { lock.withLock { $0.append(Weak(record: record)) } }
+        var alive: Int { lock.withLock { $0.filter { $0.record != nil }.count } }
+    }
+
+    func makeRecords(_ count: Int, in registry: EffectRegistry) -> [EffectRecord] {
+        let group = EffectGroup.make(registry: registry)
+        return (0..<count).map { _ in
+            let record = EffectRecord(group: group)
+            #expect(registry.insert(record))
+            return record
+        }
+    }
+
+    @Test func recordsEndingOnManyThreadsAreEachForgottenOnceAndReleased() {
+        let registry = EffectRegistry()
+        let watched = Watched()
+        for _ in 0..<20 {
+            var records = makeRecords(500, in: registry)
+            for record in records { watched.add(record) }
+            #expect(registry.count == 500)
+            let shared = records
+            DispatchQueue.concurrentPerform(iterations: 4) { lane in
+                for index in stride(from: lane, to: shared.count, by: 4) {
+                    registry.ended(shared[index])
+                }
+            }
+            records = []
+            // The next look under the lock forgets every pushed record, exactly once.
+            #expect(registry.count == 0)
+        }
+        #expect(watched.alive == 0)
+    }
+
+    @Test func endingWhileOthersRegisterLosesNothing() {
+        let registry = EffectRegistry()
+        let watched = Watched()
+        let kept = Mutex<[EffectRecord]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { lane in
+            let group = EffectGroup.make(registry: registry)
+            for round in 0..<2_000 {
+                let record = EffectRecord(group: group)
+                watched.add(record)
+                _ = registry.insert(record)
+                if (round + lane).isMultiple(of: 3) {
+                    kept.withLock { $0.append(record) }
+                } else {
+                    registry.ended(record)
+                }
+            }
+        }
+        let stillRunning = kept.withLock { $0.count }
+        #expect(registry.count == stillRunning)
+        for record in kept.withLock({ $0 }) { #expect(registry.isRunning(record)) }
+        kept.withLock { $0 = [] }
+        registry.close()
+        #expect(registry.count == 0)
+        #expect(watched.alive == 0)
+    }
+
+    @Test func aRecordThatEndsAfterTheRegistryClosedIsReleasedAtOnce() {
+        let registry = EffectRegistry()
+        let watched = Watched()
+        var records = makeRecords(100, in: registry)
+        for record in records { watched.add(record) }
+        registry.close()
+        for record in records { registry.ended(record) }
+        records = []
+        // Nobody takes the registry's lock after close: the pushers drained the stack.
+        #expect(watched.alive == 0)
+        _ = registry
+    }
+
+    @Test func aConditionAskedOfAnotherTypeOfStateFailsClosed() {
+        let presence = EffectPresence(Int.self) { _ in true }
+        let asInt = withUnsafePointer(to: 1) { presence.isPresent(in: $0) }
+        let asText = withUnsafePointer(to: "one") { presence.isPresent(in: $0) }
+        #expect(asInt)
+        #expect(!asText)
+    }
+
+    @Test func idsOfDifferentTypesAreDifferentEvenWithEqualHashes() {
+        struct A: Hashable, Sendable {
+            var value: Int
+            func hash(into hasher: inout Hasher) { hasher.combine(0) }
+        }
+        struct B: Hashable, Sendable {
+            var value: Int
+            func hash(into hasher: inout Hasher) { hasher.combine(0) }
+        }
+        #expect(EffectID(A(value: 1)) == EffectID(A(value: 1)))
+        #expect(EffectID(A(value: 1)) != EffectID(A(value: 2)))
+        #expect(EffectID(A(value: 1)) != EffectID(B(value: 1)))
+    }
+
+    #if DEBUG
+        @Test func leavingAGroupMoreTimesThanItWasEnteredStopsADebugBuild() async {
+            await #expect(processExitsWith: .failure) {
+                let group = EffectGroup.make(registry: nil)
+                group.enter()
+                group.leave()
+                group.leave()
+            }
+        }
+    #endif
+}
