@@ -46,7 +46,7 @@ public struct Middleware<State, Action> {
     /// Told, when the middleware is installed in a store, where the store runs its effect
     /// tasks (`nil`: the global executor), so that work of its own (a state saver's timer)
     /// runs there too: on a test store's scheduler in tests.
-    package var attach: (@MainActor (_ executor: (any TaskExecutor)?) -> Void)?
+    @usableFromInline package var attach: (@MainActor (_ executor: (any TaskExecutor)?) -> Void)?
 
     /// A middleware from any of the hooks.
     /// - Parameters:

@@ -131,7 +131,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// (see ``EffectRuntime``). With an executor, nothing drains the inbox by itself: whoever
     /// runs the executor calls ``drainInbox()`` (a `TestStore` does, when its scheduler is
     /// idle).
-    @usableFromInline
+    @inlinable
     package init(
         state: State,
         environment: Environment,
@@ -171,6 +171,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     ///   - environment: The dependencies the update function and its effects use.
     ///   - update: The update function.
     ///   - middleware: Code that runs around the update function, in order. See ``Middleware``.
+    @inlinable
     public convenience init(
         create: Update<State, Action>,
         environment: Environment,
@@ -183,6 +184,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     }
 
     /// Creates a store from an initial update, whose effect tasks run on `executor`.
+    @inlinable
     package convenience init(
         create: Update<State, Action>,
         environment: Environment,
@@ -197,6 +199,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     }
 
     /// Starts the effect of an initial update, in one turn of the processing loop.
+    @usableFromInline
     package func begin(with effect: Effect<Action>) {
         guard !effect.isNone, !tornDown else { return }
         processing { start(effect, in: runtime.makeGroup()) }

@@ -89,7 +89,7 @@ extension TestStore {
         }
         for running in runningEffects {
             fail(
-                "The effect of \(running.label) is still running when the test ends. "
+                "The effect of \(label(running.name)) is still running when the test ends. "
                     + "Advance the clock, cancel it, or call skipInFlightEffects().",
                 at: running.origin
             )

@@ -11,7 +11,7 @@ extension TestStore: StoreProbe {
         } else {
             let origin =
                 group.flatMap { origins[$0.identity] } ?? current?.origin ?? sending?.origin
-            current = Step(origin: origin ?? unknownOrigin, label: describe(action))
+            current = Step(origin: origin ?? unknownOrigin, name: .action(action))
         }
     }
 
@@ -36,7 +36,7 @@ extension TestStore: StoreProbe {
     package func effectFailed(_ error: any Error, of record: EffectRecord) {
         let effect = started.first { $0.record === record }
         fail(
-            "An effect started by \(effect?.label ?? "the store") threw an error that no handler "
+            "An effect started by \(effect.map { label($0.name) } ?? "the store") threw an error that no handler "
                 + "caught: \(error)",
             at: effect?.origin ?? unknownOrigin
         )
@@ -48,7 +48,7 @@ extension TestStore: StoreProbe {
         started.append(
             StartedEffect(
                 record: record, origin: step?.origin ?? unknownOrigin,
-                label: step?.label ?? "the store"))
+                name: step?.name ?? .text("the store")))
     }
 
     /// The effects still running, oldest first. Forgets those that ended.

@@ -101,7 +101,7 @@ extension TestStore {
         }
         let asleep = clocks.reduce(0) { $0 + $1.sleeperCount }
         return "no action was received. Still running: "
-            + running.map { "the effect of \($0.label)" }.joined(separator: ", ")
+            + running.map { "the effect of \(label($0.name))" }.joined(separator: ", ")
             + (asleep > 0
                 ? ". \(asleep) task\(asleep == 1 ? " is" : "s are") asleep on a test clock: "
                     + "advance it."

@@ -104,15 +104,31 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         var presentation: (any UpdatePresentation)?
     }
 
+    /// A step of the store's work: where it was started, and what to call it. A received
+    /// action is described only when a message needs it (describing every action would cost
+    /// more than processing it).
     struct Step {
         var origin: Location
-        var label: String
+        var name: Name
+    }
+
+    enum Name {
+        case text(String)
+        case action(Action)
     }
 
     struct StartedEffect {
         var record: EffectRecord
         var origin: Location
-        var label: String
+        var name: Name
+    }
+
+    /// How messages call a step.
+    func label(_ name: Name) -> String {
+        switch name {
+        case .text(let text): text
+        case .action(let action): describe(action)
+        }
     }
 
     /// Creates a test store.
@@ -204,7 +220,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
             MainActor.assumeIsolated { store?.drainInbox() ?? false }
         }
         if !create.effect.isNone {
-            current = Step(origin: location, label: "the initial update")
+            current = Step(origin: location, name: .text("the initial update"))
             store.begin(with: create.effect)
             current = nil
             scheduler.run()
@@ -258,7 +274,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
             )
         }
         let previous = store.state
-        sending = Step(origin: location, label: "send(\(describe(action)))")
+        sending = Step(origin: location, name: .text("send(\(describe(action)))"))
         sent = nil
         let task = store.send(action)
         sending = nil
