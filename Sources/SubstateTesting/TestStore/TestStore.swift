@@ -1,7 +1,7 @@
 import Foundation
 import Substate
 
-/// A store for tests: it drives a real ``Store`` of the program, runs every effect on a
+/// A store for tests: it drives a real `Store` of the program, runs every effect on a
 /// ``TestScheduler``, and checks each step against what the test expects.
 ///
 /// ```swift
@@ -23,7 +23,7 @@ import Substate
 /// and ends every effect, runs the middleware and notifies observers, in tests and in the
 /// app. The only difference is where effect tasks run: on the test store's ``scheduler``
 /// instead of the global executor, so nothing runs until the test says so. ``store`` gives
-/// it to code that needs a `Store`, such as a ``TimeMachine`` or a view under test.
+/// it to code that needs a `Store`, such as a `TimeMachine` or a view under test.
 ///
 /// `TestStore` is `@MainActor`, as `Store` is: mark the tests (or the suite) that use it
 /// `@MainActor`.
@@ -34,7 +34,7 @@ import Substate
 /// line diff (`-` expected, `+` actual). Actions that effects produce are processed as they
 /// arrive, exactly as a `Store` would, and wait for the test to
 /// ``receive(_:assert:fileID:filePath:line:column:)`` them, in order, with the same state
-/// check. Actions an effect delivers synchronously (``Effect/send(_:)``) are received too.
+/// check. Actions an effect delivers synchronously (`Effect.send(_:)`) are received too.
 ///
 /// ## Nothing is left unexplained
 /// By default (``Exhaustivity/on``) a test fails if, when the store goes away or
@@ -74,7 +74,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     /// The test clocks whose time ``advance(by:fileID:filePath:line:column:)`` moves.
     public let clocks: [TestClock]
 
-    /// The presentation (see ``UpdatePresentation``) that the update of the last step the
+    /// The presentation (see `UpdatePresentation`) that the update of the last step the
     /// test asserted asked for, or `nil` if it asked for none. After a `send`, the sent
     /// action's; after a `receive`, the received action's.
     public internal(set) var lastPresentation: (any UpdatePresentation)?
@@ -138,10 +138,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     ///     an ``ImmediateClock``, stub clients.
     ///   - update: The update function under test.
     ///   - middleware: Middleware for the store, which runs exactly as in a `Store`, for
-    ///     sent and received actions (see ``Middleware``).
+    ///     sent and received actions (see `Middleware`).
     ///   - clocks: The test clocks that ``advance(by:fileID:filePath:line:column:)`` moves.
     ///     By default, every ``TestClock`` found in `environment` (searched through its
     ///     stored properties, four levels deep).
+    ///   - fileID: Where to report an effect of the store left running (filled in for you).
+    ///   - filePath: Where to report failures (filled in for you).
+    ///   - line: Where to report failures (filled in for you).
+    ///   - column: Where to report failures (filled in for you).
     public convenience init(
         state: State,
         environment: Environment,
@@ -175,6 +179,11 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     ///   - middleware: Middleware for the store, which runs exactly as in a `Store`.
     ///   - clocks: The test clocks that ``advance(by:fileID:filePath:line:column:)`` moves;
     ///     by default every ``TestClock`` found in `environment`.
+    ///   - fileID: Where to report an effect of the initial update left running (filled in
+    ///     for you).
+    ///   - filePath: Where to report failures (filled in for you).
+    ///   - line: Where to report failures (filled in for you).
+    ///   - column: Where to report failures (filled in for you).
     public convenience init(
         create: Update<State, Action>,
         environment: Environment,

@@ -1,6 +1,6 @@
 /// The work that one ``TestStore/send(_:assert:fileID:filePath:line:column:)`` started: its
 /// effects, and the effects started by the actions they produced (the test store's view of
-/// the ``StoreTask`` the real store returned).
+/// the `StoreTask` the real store returned).
 ///
 /// Cancel it to simulate what ends an effect in the app, such as a view disappearing:
 ///
