@@ -57,7 +57,7 @@ extension Update {
     ) -> Effect<Action> {
         var mapped = effect.map(tag)
         if mapped.containsIDs, let key = lens.placeKey { mapped = mapped.placed(in: key) }
-        return mapped.containsPresence ? mapped.lifted { $0.lifted(through: lens) } : mapped
+        return mapped.containsLifetime ? mapped.lifted { $0.lifted(through: lens) } : mapped
     }
 
     /// Runs a child program's update on a part of this state that may be missing: an optional
@@ -110,25 +110,25 @@ extension Update {
         guard !effect.isNone else { return Update(state: state) }
         var mapped = effect.map(tag)
         if mapped.containsIDs, let key = lens.effectKey { mapped = mapped.placed(in: key) }
-        if mapped.containsPresence { mapped = mapped.lifted { $0.lifted(through: lens) } }
+        if mapped.containsLifetime { mapped = mapped.lifted { $0.lifted(through: lens) } }
         return Update(state: state, effect: lens.bound(mapped))
     }
 }
 
 extension OptionalLens {
-    /// The effect, bound to the part's presence (the store cancels it once the part is
+    /// The effect, bound to the part's lifetime (the store cancels it once the part is
     /// gone) and cancellable under this lens's id when it has one.
     @usableFromInline
     func bound<Action>(_ effect: Effect<Action>) -> Effect<Action> {
-        let bound = Effect(operation: .bound(presence, effect))
+        let bound = Effect(operation: .bound(lifetime, effect))
         guard let effectID else { return bound }
         return Effect(operation: .cancellable(effectID, cancelInFlight: false, bound))
     }
 
     /// Whether the part is in the state: the condition of the part's effects.
     @usableFromInline
-    var presence: EffectPresence {
-        EffectPresence(Whole.self) { [self] whole in self.contains(whole.pointee) }
+    var lifetime: EffectLifetime {
+        EffectLifetime(Whole.self) { [self] whole in self.contains(whole.pointee) }
     }
 }
 
@@ -154,7 +154,7 @@ extension Effect {
     ///   closures with ``OptionalLens/init(get:set:)``).
     public static func cancelEffects<Whole, Part>(of lens: OptionalLens<Whole, Part>) -> Effect {
         guard let id = lens.effectID else { return .none }
-        return Effect(operation: .bound(lens.presence, Effect(operation: .cancel([id]))))
+        return Effect(operation: .bound(lens.lifetime, Effect(operation: .cancel([id]))))
     }
 }
 

@@ -151,9 +151,9 @@ extension Effect {
             return Effect<Mapped>(operation: .cancel(ids))
         case .cancelAll:
             return Effect<Mapped>(operation: .cancelAll)
-        case .bound(let presence, let inner):
+        case .bound(let lifetime, let inner):
             return Effect<Mapped>(
-                operation: .bound(presence, inner.adapted(actions: actions, send: adapt)))
+                operation: .bound(lifetime, inner.adapted(actions: actions, send: adapt)))
         case .presentation(let presentation, let inner):
             return Effect<Mapped>(
                 operation: .presentation(presentation, inner.adapted(actions: actions, send: adapt))
@@ -166,11 +166,11 @@ extension Effect {
         }
     }
 
-    /// The effect with every presence condition in it replaced by `lift(condition)`: how an
+    /// The effect with every lifetime condition in it replaced by `lift(condition)`: how an
     /// embedding parent restates its child's conditions in terms of its own state. Returns
     /// the effect itself, allocating nothing, when it holds no condition.
     @usableFromInline
-    func lifted(_ lift: @escaping @Sendable (EffectPresence) -> EffectPresence) -> Effect {
+    func lifted(_ lift: @escaping @Sendable (EffectLifetime) -> EffectLifetime) -> Effect {
         switch operation {
         case .none, .actions, .run, .work, .cancel, .cancelAll:
             return self
@@ -181,8 +181,8 @@ extension Effect {
         case .cancellable(let id, let cancelInFlight, let inner):
             return Effect(
                 operation: .cancellable(id, cancelInFlight: cancelInFlight, inner.lifted(lift)))
-        case .bound(let presence, let inner):
-            return Effect(operation: .bound(lift(presence), inner.lifted(lift)))
+        case .bound(let lifetime, let inner):
+            return Effect(operation: .bound(lift(lifetime), inner.lifted(lift)))
         case .presentation(let presentation, let inner):
             return Effect(operation: .presentation(presentation, inner.lifted(lift)))
         case .deferred(let decide):
@@ -214,8 +214,8 @@ extension Effect {
                     key.placing(id), cancelInFlight: cancelInFlight, inner.placed(in: key)))
         case .cancel(let ids):
             return Effect(operation: .cancel(ids.map(key.placing)))
-        case .bound(let presence, let inner):
-            return Effect(operation: .bound(presence, inner.placed(in: key)))
+        case .bound(let lifetime, let inner):
+            return Effect(operation: .bound(lifetime, inner.placed(in: key)))
         case .presentation(let presentation, let inner):
             return Effect(operation: .presentation(presentation, inner.placed(in: key)))
         case .deferred(let decide):
@@ -242,16 +242,16 @@ extension Effect {
         }
     }
 
-    /// Whether the effect holds a presence condition anywhere (see ``lifted(_:)``).
+    /// Whether the effect holds a lifetime condition anywhere (see ``lifted(_:)``).
     @usableFromInline
-    var containsPresence: Bool {
+    var containsLifetime: Bool {
         switch operation {
         case .none, .actions, .run, .work, .cancel, .cancelAll:
             return false
         case .merge(let effects), .concatenate(let effects):
-            return effects.contains { $0.containsPresence }
+            return effects.contains { $0.containsLifetime }
         case .cancellable(_, _, let inner), .presentation(_, let inner):
-            return inner.containsPresence
+            return inner.containsLifetime
         case .bound:
             return true
         case .deferred:

@@ -19,12 +19,12 @@ extension Effect {
     /// - Parameters:
     ///   - scope: The store's effects, for cancellation ids and throttles.
     ///   - tags: The ids of the `cancellable` operators around this effect, and the
-    ///     presence conditions of the children that started it.
+    ///     lifetime conditions of the children that started it.
     ///   - deliver: Called with each synchronous action, in order.
     ///   - spawn: Called with each part that needs a task, and its tags.
     ///   - present: Called with each presentation in the effect (see ``UpdatePresentation``),
     ///     in order, before the parts inside it start.
-    ///   - isPresent: Whether a child's part of the state is still there, asked of the
+    ///   - isAlive: Whether a child's part of the state is still there, asked of the
     ///     state just committed. The effects of a child that is gone by then do not start.
     @inlinable
     package func start(
@@ -33,7 +33,7 @@ extension Effect {
         deliver: (Action) -> Void,
         spawn: (Effect, EffectTags) -> Void,
         present: (any UpdatePresentation) -> Void = { _ in },
-        isPresent: (EffectPresence) -> Bool = { _ in true }
+        isAlive: (EffectLifetime) -> Bool = { _ in true }
     ) {
         switch operation {
         case .none:
@@ -44,7 +44,7 @@ extension Effect {
             for effect in effects {
                 effect.start(
                     in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
-                    isPresent: isPresent)
+                    isAlive: isAlive)
             }
         case .run, .work, .concatenate:
             spawn(self, tags)
@@ -54,30 +54,30 @@ extension Effect {
             tags.ids.append(id)
             inner.start(
                 in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
-                isPresent: isPresent)
+                isAlive: isAlive)
         case .cancel(let targets):
             scope.cancel(ids: targets)
         case .cancelAll:
             scope.cancelAll()
-        case .bound(let presence, let inner):
+        case .bound(let lifetime, let inner):
             // A child removed by the time its update was committed starts nothing: not its
             // work, its actions, nor the cancellations it asked for (which would otherwise
             // reach another child that took its place, such as another case of an enum).
-            guard isPresent(presence) else { return }
+            guard isAlive(lifetime) else { return }
             var tags = tags
-            tags.presences.append(presence)
+            tags.lifetimes.append(lifetime)
             inner.start(
                 in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
-                isPresent: isPresent)
+                isAlive: isAlive)
         case .presentation(let presentation, let inner):
             present(presentation)
             inner.start(
                 in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
-                isPresent: isPresent)
+                isAlive: isAlive)
         case .deferred(let decide):
             decide(scope, .root).start(
                 in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
-                isPresent: isPresent)
+                isAlive: isAlive)
         }
     }
 
@@ -127,9 +127,9 @@ extension Effect {
             context.registry.cancel(ids: targets.map(context.place.id))
         case .cancelAll:
             context.registry.cancelAll()
-        case .bound(let presence, let inner):
+        case .bound(let lifetime, let inner):
             // Inside a task, a condition holds for the whole task that runs it.
-            context.registry.add(presence: presence, to: context.handle)
+            context.registry.add(lifetime: lifetime, to: context.handle)
             await inner.perform(send: send, context: context, report: report)
         case .presentation(_, let inner):
             // Inside a task nothing is committed: there is nothing to present.

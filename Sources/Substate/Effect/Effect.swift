@@ -55,7 +55,7 @@ public struct Effect<Action: Sendable>: Sendable {
         case cancelAll
         /// Cancelled by the store once the part of the state that started it is gone (the
         /// effects of a child embedded through an `OptionalLens`).
-        case bound(EffectPresence, Effect)
+        case bound(EffectLifetime, Effect)
         /// Decided when the store starts it, with the store's scope at hand and the place of
         /// the program that returned it, to restate its ids with (`throttle`).
         case deferred(@Sendable (EffectRegistry, EffectPlace) -> Effect)

@@ -23,7 +23,7 @@ package final class EffectRegistry: Sendable {
         var handle: any EffectHandle
         var ids: [EffectID]
         /// The conditions under which the effect may go on; empty for most effects.
-        var presences: [EffectPresence] = []
+        var lifetimes: [EffectLifetime] = []
     }
 
     /// The effects under one id: usually one (take-latest), so the first is kept inline and
@@ -67,7 +67,7 @@ package final class EffectRegistry: Sendable {
         var byID: [EffectID: Members] = [:]
         var gates: [EffectID: AnyObject] = [:]
         var isClosed = false
-        /// The number of entries with presence conditions.
+        /// The number of entries with lifetime conditions.
         var bound = 0
     }
 
@@ -126,12 +126,12 @@ package final class EffectRegistry: Sendable {
             let key = ObjectIdentifier(record)
             if let entry = state.entries.removeValue(forKey: key) {
                 state.forget(key, ids: entry.ids)
-                if !entry.presences.isEmpty { bind(&state, by: -1) }
+                if !entry.lifetimes.isEmpty { bind(&state, by: -1) }
             }
         }
     }
 
-    /// Registers a started effect under ids and presence conditions. Returns `false` (and
+    /// Registers a started effect under ids and lifetime conditions. Returns `false` (and
     /// cancels it) once the registry is closed.
     @usableFromInline
     package func insert(_ handle: any EffectHandle, tags: EffectTags = EffectTags()) -> Bool {
@@ -139,52 +139,52 @@ package final class EffectRegistry: Sendable {
             guard !state.isClosed else { return false }
             forgetEnded(&state)
             let key = ObjectIdentifier(handle)
-            state.entries[key] = Entry(handle: handle, ids: tags.ids, presences: tags.presences)
+            state.entries[key] = Entry(handle: handle, ids: tags.ids, lifetimes: tags.lifetimes)
             for id in tags.ids { state.byID[id, default: Members(key)].insert(key) }
-            if !tags.presences.isEmpty { bind(&state, by: 1) }
+            if !tags.lifetimes.isEmpty { bind(&state, by: 1) }
             return true
         }
         if !inserted { handle.cancel() }
         return inserted
     }
 
-    /// Adds a presence condition to a running effect (a child's effect met inside a task).
+    /// Adds a lifetime condition to a running effect (a child's effect met inside a task).
     @usableFromInline
-    package func add(presence: EffectPresence, to handle: any EffectHandle) {
+    package func add(lifetime: EffectLifetime, to handle: any EffectHandle) {
         state.withLock { state in
             let key = ObjectIdentifier(handle)
             guard let index = state.entries.index(forKey: key) else { return }
-            if state.entries.values[index].presences.isEmpty { bind(&state, by: 1) }
-            state.entries.values[index].presences.append(presence)
+            if state.entries.values[index].lifetimes.isEmpty { bind(&state, by: 1) }
+            state.entries.values[index].lifetimes.append(lifetime)
         }
     }
 
-    /// Counts entries with presence conditions, under the lock.
+    /// Counts entries with lifetime conditions, under the lock.
     private func bind(_ state: inout State, by change: Int) {
         state.bound += change
         boundCount.store(state.bound, ordering: .relaxed)
     }
 
-    /// Whether some running effect has a presence condition: when not, the store skips
+    /// Whether some running effect has a lifetime condition: when not, the store skips
     /// ``cancelAbsent(in:)`` after an action at the cost of one atomic load.
     @inlinable
-    package var hasPresenceConditions: Bool { boundCount.load(ordering: .relaxed) > 0 }
+    package var hasLifetimeConditions: Bool { boundCount.load(ordering: .relaxed) > 0 }
 
-    /// Cancels the effects whose presence conditions fail for `state`: the effects of
+    /// Cancels the effects whose lifetime conditions fail for `state`: the effects of
     /// children that are no longer there. Each cancelled effect forgets its ids and its
     /// conditions at once. O(effects with conditions × depth of their lenses).
     @usableFromInline
     package func cancelAbsent<State>(in state: UnsafePointer<State>) {
         let handles = self.state.withLock { registry -> [any EffectHandle] in
             var absent: [ObjectIdentifier] = []
-            for (key, entry) in registry.entries where !entry.presences.isEmpty {
-                if !entry.presences.allSatisfy({ $0.isPresent(in: state) }) { absent.append(key) }
+            for (key, entry) in registry.entries where !entry.lifetimes.isEmpty {
+                if !entry.lifetimes.allSatisfy({ $0.isAlive(in: state) }) { absent.append(key) }
             }
             var handles: [any EffectHandle] = []
             for key in absent {
                 guard let handle = registry.detach(key) else { continue }
                 handles.append(handle)
-                registry.entries[key]?.presences = []
+                registry.entries[key]?.lifetimes = []
                 bind(&registry, by: -1)
             }
             return handles
@@ -210,7 +210,7 @@ package final class EffectRegistry: Sendable {
             let key = ObjectIdentifier(handle)
             guard let entry = state.entries.removeValue(forKey: key) else { return }
             state.forget(key, ids: entry.ids)
-            if !entry.presences.isEmpty { bind(&state, by: -1) }
+            if !entry.lifetimes.isEmpty { bind(&state, by: -1) }
         }
     }
 

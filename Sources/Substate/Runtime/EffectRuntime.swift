@@ -128,19 +128,19 @@ package final class EffectRuntime<Action: Sendable> {
     /// the rest runs in tasks.
     /// - Parameters:
     ///   - present: Receives the presentations the effect carries, in order.
-    ///   - isPresent: Whether a child's part of the state is still there.
+    ///   - isAlive: Whether a child's part of the state is still there.
     @inlinable
     package func start(
         _ effect: Effect<Action>, in group: EffectGroup,
         present: (any UpdatePresentation) -> Void = { _ in },
-        isPresent: (EffectPresence) -> Bool = { _ in true }
+        isAlive: (EffectLifetime) -> Bool = { _ in true }
     ) {
         effect.start(
             in: registry,
             deliver: { enqueue($0, in: group) },
             spawn: { spawn($0, tags: $1, in: group) },
             present: present,
-            isPresent: isPresent
+            isAlive: isAlive
         )
     }
 

@@ -1,13 +1,13 @@
 /// What an effect's task answers to: the cancellation ids of the `cancellable` operators
-/// around it, and the presence conditions of the children that started it.
+/// around it, and the lifetime conditions of the children that started it.
 @usableFromInline
 package struct EffectTags: Sendable {
     @usableFromInline package var ids: [EffectID]
-    @usableFromInline package var presences: [EffectPresence]
+    @usableFromInline package var lifetimes: [EffectLifetime]
 
     @inlinable
-    package init(ids: [EffectID] = [], presences: [EffectPresence] = []) {
+    package init(ids: [EffectID] = [], lifetimes: [EffectLifetime] = []) {
         self.ids = ids
-        self.presences = presences
+        self.lifetimes = lifetimes
     }
 }

@@ -5,7 +5,7 @@
 final class StateCell<State> {
     @usableFromInline let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
     /// Whether the state is in the cell (it is out while the update function runs).
-    @usableFromInline var isPresent = true
+    @usableFromInline var holdsValue = true
 
     @usableFromInline
     init(_ state: consuming State) {
@@ -15,7 +15,7 @@ final class StateCell<State> {
     /// The state, read in place.
     @inlinable var value: State {
         precondition(
-            isPresent,
+            holdsValue,
             "Substate: the state was read while an update was running. "
                 + "Update functions must be pure: they may not use the store."
         )
@@ -25,22 +25,22 @@ final class StateCell<State> {
     /// Moves the state out; the cell is empty until ``put(_:)``.
     @inlinable func take() -> State {
         precondition(
-            isPresent,
+            holdsValue,
             "Substate: an action was processed while an update was running. "
                 + "Update functions must be pure: they may not use the store."
         )
-        isPresent = false
+        holdsValue = false
         return pointer.move()
     }
 
     /// Moves a state in.
     @inlinable func put(_ state: consuming State) {
         pointer.initialize(to: state)
-        isPresent = true
+        holdsValue = true
     }
 
     deinit {
-        if isPresent { pointer.deinitialize(count: 1) }
+        if holdsValue { pointer.deinitialize(count: 1) }
         pointer.deallocate()
     }
 }

@@ -183,11 +183,11 @@ extension Store {
         // The state goes from the cell into the update function and back without a copy.
         let effect = unpack(
             { updateFunction(storage.take(), environment, action) }, stateInto: storage.pointer)
-        storage.isPresent = true
+        storage.holdsValue = true
         if processedActions.hasSubscribers { processedActions.publish(action) }
         if committedStates.hasSubscribers { committedStates.publish(storage.value) }
         // The effects of children that this action removed end with them.
-        if registry.hasPresenceConditions { registry.cancelAbsent(in: storage.pointer) }
+        if registry.hasLifetimeConditions { registry.cancelAbsent(in: storage.pointer) }
         if effect.isNone { return group }
         let group = group ?? runtime.makeGroup()
         start(effect, in: group)
@@ -200,7 +200,7 @@ extension Store {
         runtime.start(
             effect, in: group,
             present: { setPending($0) },
-            isPresent: { $0.isPresent(in: storage.pointer) }
+            isAlive: { $0.isAlive(in: storage.pointer) }
         )
     }
 

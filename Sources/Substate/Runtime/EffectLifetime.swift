@@ -12,7 +12,7 @@ import Synchronization
 /// `false`, so the effect is cancelled (or never starts) rather than outliving its child
 /// unnoticed. A debug build says why on standard error, once per condition.
 @usableFromInline
-package final class EffectPresence: Sendable {
+package final class EffectLifetime: Sendable {
     /// `@Sendable (UnsafePointer<State>) -> Bool`.
     @usableFromInline let check: any Sendable
     /// The type of state the condition is asked of.
@@ -28,7 +28,7 @@ package final class EffectPresence: Sendable {
     /// Whether the part is present in `state`; `false` if the condition was made for another
     /// type of state.
     @inlinable
-    package func isPresent<State>(in state: UnsafePointer<State>) -> Bool {
+    package func isAlive<State>(in state: UnsafePointer<State>) -> Bool {
         guard let check = check as? @Sendable (UnsafePointer<State>) -> Bool else {
             warnMismatch(State.self)
             return false
@@ -50,19 +50,19 @@ package final class EffectPresence: Sendable {
 
     /// The same condition, asked of a parent that holds the state through `lens`.
     @usableFromInline
-    func lifted<Parent, State>(through lens: Lens<Parent, State>) -> EffectPresence {
-        EffectPresence(Parent.self) { parent in
-            withUnsafePointer(to: lens.get(parent.pointee)) { self.isPresent(in: $0) }
+    func lifted<Parent, State>(through lens: Lens<Parent, State>) -> EffectLifetime {
+        EffectLifetime(Parent.self) { parent in
+            withUnsafePointer(to: lens.get(parent.pointee)) { self.isAlive(in: $0) }
         }
     }
 
     /// The same condition, asked of a parent that may hold the state through `lens`: false
     /// when the state itself is missing.
     @usableFromInline
-    func lifted<Parent, State>(through lens: OptionalLens<Parent, State>) -> EffectPresence {
-        EffectPresence(Parent.self) { parent in
+    func lifted<Parent, State>(through lens: OptionalLens<Parent, State>) -> EffectLifetime {
+        EffectLifetime(Parent.self) { parent in
             guard let part = lens.get(parent.pointee) else { return false }
-            return withUnsafePointer(to: part) { self.isPresent(in: $0) }
+            return withUnsafePointer(to: part) { self.isAlive(in: $0) }
         }
     }
 }
