@@ -11,7 +11,7 @@
 /// timer.cancel()
 /// ```
 @MainActor
-public struct TestStoreTask {
+public struct TestStoreTask: Sendable {
     let cancelWork: @MainActor () -> Void
     let isFinished: @MainActor () -> Bool
 
