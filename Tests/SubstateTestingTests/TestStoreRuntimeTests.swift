@@ -117,15 +117,24 @@ func clockedWorkspaceUpdate(
         store.receive(.tick) { $0.generation = 6 }
     }
 
-    @Test func aSaversDebounceWritesWhenTheTestClockPassesTheDeadline() throws {
-        let folder = Folder()
+    /// A test store whose saver waits on the environment's test clock, and no `executor:`.
+    func makeSavingStore(in folder: Folder, timing: SaveTiming) -> (
+        StateSaver<Workspace, Preferences>,
+        TestStore<Workspace, WorkspaceAction, ClockedEnvironment>
+    ) {
         let clock = TestClock()
         let saver = StateSaver<Workspace, Preferences>(
-            file: folder.file, part: Lens(\Workspace.preferences), version: 1,
-            timing: .debounce(.seconds(1)), clock: clock)
+            file: folder.file, part: Lens(\Workspace.preferences), version: 1, timing: timing,
+            clock: clock)
         let store = TestStore(
             state: Workspace(), environment: ClockedEnvironment(clock: clock),
             update: clockedWorkspaceUpdate, middleware: [saver.middleware()])
+        return (saver, store)
+    }
+
+    @Test func aSaversDebounceWritesWhenTheTestClockPassesTheDeadline() throws {
+        let folder = Folder()
+        let (saver, store) = makeSavingStore(in: folder, timing: .debounce(.seconds(1)))
         store.send(.rename("A")) { $0.preferences.title = "A" }
         store.advance(by: .milliseconds(999))
         #expect(saver.writeCount == 0)
@@ -139,13 +148,7 @@ func clockedWorkspaceUpdate(
 
     @Test func aSaversThrottleWritesOnTheTestClock() throws {
         let folder = Folder()
-        let clock = TestClock()
-        let saver = StateSaver<Workspace, Preferences>(
-            file: folder.file, part: Lens(\Workspace.preferences), version: 1,
-            timing: .throttle(.seconds(1)), clock: clock)
-        let store = TestStore(
-            state: Workspace(), environment: ClockedEnvironment(clock: clock),
-            update: clockedWorkspaceUpdate, middleware: [saver.middleware()])
+        let (saver, store) = makeSavingStore(in: folder, timing: .throttle(.seconds(1)))
         store.send(.rename("A")) { $0.preferences.title = "A" }
         store.advance(by: .milliseconds(400))
         store.send(.rename("B")) { $0.preferences.title = "B" }
