@@ -65,13 +65,14 @@ func clockedWorkspaceUpdate(
 
     @Test func anInitialEffectLeftRunningIsReportedAtTheStoresLine() {
         withKnownIssue {
+            let clock = TestClock()  // never advanced: the effect sleeps until the end
             let store = TestStore(
                 create: Update(
                     state: Search(),
                     effect: .run { _ in
-                        try await Task.sleep(for: .seconds(3600))
+                        try await clock.sleep(for: .seconds(3600))
                     }),
-                environment: SearchEnvironment(clock: TestClock()), update: Search.update)
+                environment: SearchEnvironment(clock: clock), update: Search.update)
             store.finish()
         } matching: {
             String(describing: $0).contains("the initial update is still running")

@@ -69,8 +69,8 @@ package final class EffectRuntime<Action: Sendable> {
     /// - Parameters:
     ///   - body: The work that starts the turn.
     ///   - process: Processes one queued action in its group.
-    ///   - settle: Called once the queue is empty; `false` skips it for this turn (nothing
-    ///     was committed).
+    ///   - settles: Whether to call `settle`; `false` when the turn committed nothing.
+    ///   - settle: Called each time the queue is empty.
     /// - Returns: What `body` returned.
     @inlinable
     package func turn<Result>(
@@ -96,9 +96,16 @@ package final class EffectRuntime<Action: Sendable> {
     /// Queues an action in a group; it counts as pending work until processed.
     @inlinable
     package func enqueue(_ action: Action, in group: EffectGroup) {
+        enter(group)
+        queue.append(Queued(action: action, group: group))
+    }
+
+    /// Counts a piece of pending work (a queued or held action) in its group and in
+    /// ``outstanding``; ``leave(_:)`` ends it.
+    @inlinable
+    package func enter(_ group: EffectGroup) {
         group.enter()
         outstanding.enter()
-        queue.append(Queued(action: action, group: group))
     }
 
     /// Ends a piece of pending work: a queued or held action that was processed or dropped.
@@ -196,13 +203,9 @@ package final class EffectRuntime<Action: Sendable> {
         var delivered = false
         inbox.drain { entries, actionCount in
             delivered = true
-            turn(settles: actionCount > 0) {
-                handle(entries, errors: &errors, process: process)
-            } process: {
-                process($0, $1)
-            } settle: {
-                settle()
-            }
+            turn(
+                settles: actionCount > 0, { handle(entries, errors: &errors, process: process) },
+                process: process, settle: settle)
         }
         for (error, record) in errors where !isClosed {
             failed(error, record)
@@ -242,14 +245,6 @@ package final class EffectRuntime<Action: Sendable> {
         for entry in queue[queueHead...] { entry.group.close() }
         queue = []
         queueHead = 0
-        Self.release(registry: registry, inbox: inbox, outstanding: outstanding)
-    }
-
-    /// What ``close()`` does to the `Sendable` parts: callable from any thread (a store's
-    /// `deinit`).
-    package static func release(
-        registry: EffectRegistry, inbox: EffectInbox<Action>, outstanding: EffectGroup
-    ) {
         registry.close()
         inbox.close()
         outstanding.close()

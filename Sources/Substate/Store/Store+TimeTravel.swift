@@ -36,8 +36,7 @@ extension Store {
     @usableFromInline
     func hold(_ action: Action, in group: EffectGroup?) -> EffectGroup {
         let group = group ?? runtime.makeGroup()
-        group.enter()
-        runtime.outstanding.enter()
+        runtime.enter(group)
         travel?.held.append(EffectRuntime.Queued(action: action, group: group))
         return group
     }
