@@ -13,6 +13,8 @@ struct Worker: Equatable, Sendable, Identifiable {
 enum WorkerAction: Equatable, Sendable {
     case start
     case stop
+    /// Stops the job after half a second: a cancellation met inside a running task.
+    case stopLater
     case finished
     case ping
     case pinged
@@ -33,6 +35,12 @@ extension Worker {
                 .cancellable(id: "work", cancelInFlight: true))
         case .stop:
             return Update(state: state, effect: .cancel(id: "work"))
+        case .stopLater:
+            return Update(
+                state: state,
+                effect: .concatenate(
+                    .run { _ in try await environment.sleep(for: .milliseconds(500)) },
+                    .cancel(id: "work")))
         case .finished:
             state.finished += 1
             return Update(state: state)
@@ -204,6 +212,20 @@ extension Desk {
         #expect(store.runningEffectCount == 2)
         store.advance(by: .seconds(1))
         store.receive(.left(.finished)) { $0.left.finished = 1 }
+        store.receive(.left(.row(1, .finished))) { $0.left.rows[0].finished = 1 }
+    }
+
+    @Test func aCancellationInsideARunningTaskStaysInItsChild() {
+        let store = makeStore(.withTwoPanes())
+        store.send(.left(.row(1, .start)))
+        store.send(.right(.row(1, .start)))
+        store.send(.right(.row(1, .stopLater)))
+        #expect(store.runningEffectCount == 3)
+        store.advance(by: .milliseconds(500))
+        // The right row's job is gone (and the task that cancelled it has ended); the left
+        // row's job under the same id runs on.
+        #expect(store.runningEffectCount == 1)
+        store.advance(by: .milliseconds(500))
         store.receive(.left(.row(1, .finished))) { $0.left.rows[0].finished = 1 }
     }
 

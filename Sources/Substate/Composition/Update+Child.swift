@@ -120,9 +120,9 @@ extension OptionalLens {
     /// gone) and cancellable under this lens's id when it has one.
     @usableFromInline
     func bound<Action>(_ effect: Effect<Action>) -> Effect<Action> {
-        let bound = Effect(operation: .bound(lifetime, effect))
+        let bound = Effect(operation: .marked(.lifetime(lifetime), effect))
         guard let effectID else { return bound }
-        return Effect(operation: .cancellable(effectID, cancelInFlight: false, bound))
+        return bound.cancellable(effectID)
     }
 
     /// Whether the part is in the state: the condition of the part's effects.
@@ -154,7 +154,7 @@ extension Effect {
     ///   closures with ``OptionalLens/init(get:set:)``).
     public static func cancelEffects<Whole, Part>(of lens: OptionalLens<Whole, Part>) -> Effect {
         guard let id = lens.effectID else { return .none }
-        return Effect(operation: .bound(lens.lifetime, Effect(operation: .cancel([id]))))
+        return Effect(operation: .marked(.lifetime(lens.lifetime), .cancelling([id])))
     }
 }
 

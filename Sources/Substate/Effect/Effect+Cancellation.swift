@@ -30,13 +30,13 @@ extension Effect {
         id: some Hashable & Sendable, cancelInFlight: Bool = false
     ) -> Effect {
         guard !isNone || cancelInFlight else { return .none }
-        return Effect(operation: .cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
+        return Effect(operation: .marked(.id(EffectID(id), cancelInFlight: cancelInFlight), self))
     }
 
     /// The same effect, cancellable by an id already erased (no second wrapping: the id
     /// stays equal to the one ``cancel(id:)`` makes from the same value).
     func cancellable(_ id: EffectID) -> Effect {
-        Effect(operation: .cancellable(id, cancelInFlight: false, self))
+        Effect(operation: .marked(.id(id, cancelInFlight: false), self))
     }
 
     /// An effect that cancels the running effects with an id.
@@ -45,18 +45,32 @@ extension Effect {
     /// - Parameter id: The id given to ``cancellable(id:cancelInFlight:)``.
     /// - Returns: An effect that cancels when the store starts it, producing no action.
     public static func cancel(id: some Hashable & Sendable) -> Effect {
-        Effect(operation: .cancel([EffectID(id)]))
+        cancelling([EffectID(id)])
     }
 
     /// An effect that cancels the running effects with any of several ids.
     /// - Parameter ids: The ids given to ``cancellable(id:cancelInFlight:)``.
     /// - Returns: An effect that cancels when the store starts it, producing no action.
     public static func cancel<ID: Hashable & Sendable>(ids: some Sequence<ID>) -> Effect {
-        Effect(operation: .cancel(ids.map(EffectID.init)))
+        cancelling(ids.map(EffectID.init))
     }
 
     /// An effect that cancels every effect its store is running, with an id or without.
     public static var cancelAll: Effect {
-        Effect(operation: .cancelAll)
+        Effect(
+            operation: .deferred { registry, _ in
+                registry.cancelAll()
+                return .none
+            })
+    }
+
+    /// Cancels `ids`, restated in the place of the program that asks (see ``EffectPlace``),
+    /// when the store starts the effect or the task that holds it reaches it.
+    static func cancelling(_ ids: [EffectID]) -> Effect {
+        Effect(
+            operation: .deferred { registry, place in
+                registry.cancel(ids: ids.map(place.id))
+                return .none
+            })
     }
 }

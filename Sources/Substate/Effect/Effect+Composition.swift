@@ -124,13 +124,6 @@ extension Effect {
             return .none
         case .actions(let list):
             return .send(contentsOf: actions(list))
-        case .run(let priority, let body, let handler):
-            let mappedBody: Effect<Mapped>.Operation.Body = { send in try await body(adapt(send)) }
-            var mappedHandler: Effect<Mapped>.Operation.Handler?
-            if let handler {
-                mappedHandler = { error, send in await handler(error, adapt(send)) }
-            }
-            return Effect<Mapped>(operation: .run(priority, mappedBody, mappedHandler))
         case .work(let priority, let work):
             return Effect<Mapped>(
                 operation: .work(priority) { send, context, report in
@@ -142,22 +135,9 @@ extension Effect {
         case .concatenate(let effects):
             return Effect<Mapped>(
                 operation: .concatenate(effects.map { $0.adapted(actions: actions, send: adapt) }))
-        case .cancellable(let id, let cancelInFlight, let inner):
+        case .marked(let mark, let inner):
             return Effect<Mapped>(
-                operation: .cancellable(
-                    id, cancelInFlight: cancelInFlight,
-                    inner.adapted(actions: actions, send: adapt)))
-        case .cancel(let ids):
-            return Effect<Mapped>(operation: .cancel(ids))
-        case .cancelAll:
-            return Effect<Mapped>(operation: .cancelAll)
-        case .bound(let lifetime, let inner):
-            return Effect<Mapped>(
-                operation: .bound(lifetime, inner.adapted(actions: actions, send: adapt)))
-        case .presentation(let presentation, let inner):
-            return Effect<Mapped>(
-                operation: .presentation(presentation, inner.adapted(actions: actions, send: adapt))
-            )
+                operation: .marked(mark, inner.adapted(actions: actions, send: adapt)))
         case .deferred(let decide):
             return Effect<Mapped>(
                 operation: .deferred { scope, place in
@@ -172,19 +152,16 @@ extension Effect {
     @usableFromInline
     func lifted(_ lift: @escaping @Sendable (EffectLifetime) -> EffectLifetime) -> Effect {
         switch operation {
-        case .none, .actions, .run, .work, .cancel, .cancelAll:
+        case .none, .actions, .work:
             return self
         case .merge(let effects):
             return Effect(operation: .merge(effects.map { $0.lifted(lift) }))
         case .concatenate(let effects):
             return Effect(operation: .concatenate(effects.map { $0.lifted(lift) }))
-        case .cancellable(let id, let cancelInFlight, let inner):
-            return Effect(
-                operation: .cancellable(id, cancelInFlight: cancelInFlight, inner.lifted(lift)))
-        case .bound(let lifetime, let inner):
-            return Effect(operation: .bound(lift(lifetime), inner.lifted(lift)))
-        case .presentation(let presentation, let inner):
-            return Effect(operation: .presentation(presentation, inner.lifted(lift)))
+        case .marked(.lifetime(let lifetime), let inner):
+            return Effect(operation: .marked(.lifetime(lift(lifetime)), inner.lifted(lift)))
+        case .marked(let mark, let inner):
+            return Effect(operation: .marked(mark, inner.lifted(lift)))
         case .deferred(let decide):
             return Effect(
                 operation: .deferred { scope, place in decide(scope, place).lifted(lift) })
@@ -193,11 +170,13 @@ extension Effect {
 
     /// The effect of a child at `key`, with every cancellation id in it restated as an id
     /// inside that place (see ``EffectPlace``): what an embedding parent does to its child's
-    /// effect. Returns the effect itself, allocating nothing, when it holds no id.
+    /// effect. Ids met when the effect runs or starts (inside work, and in the parts decided
+    /// then) are restated through the place the runtime passes them. Returns the effect
+    /// itself, allocating nothing, when it holds no id.
     @usableFromInline
     func placed(in key: PendingEffectID) -> Effect {
         switch operation {
-        case .none, .actions, .run, .cancelAll:
+        case .none, .actions:
             return self
         case .work(let priority, let work):
             return Effect(
@@ -208,16 +187,12 @@ extension Effect {
             return Effect(operation: .merge(effects.map { $0.placed(in: key) }))
         case .concatenate(let effects):
             return Effect(operation: .concatenate(effects.map { $0.placed(in: key) }))
-        case .cancellable(let id, let cancelInFlight, let inner):
+        case .marked(.id(let id, let cancelInFlight), let inner):
             return Effect(
-                operation: .cancellable(
-                    key.placing(id), cancelInFlight: cancelInFlight, inner.placed(in: key)))
-        case .cancel(let ids):
-            return Effect(operation: .cancel(ids.map(key.placing)))
-        case .bound(let lifetime, let inner):
-            return Effect(operation: .bound(lifetime, inner.placed(in: key)))
-        case .presentation(let presentation, let inner):
-            return Effect(operation: .presentation(presentation, inner.placed(in: key)))
+                operation: .marked(
+                    .id(key.placing(id), cancelInFlight: cancelInFlight), inner.placed(in: key)))
+        case .marked(let mark, let inner):
+            return Effect(operation: .marked(mark, inner.placed(in: key)))
         case .deferred(let decide):
             return Effect(
                 operation: .deferred { scope, place in
@@ -226,36 +201,35 @@ extension Effect {
         }
     }
 
-    /// Whether the effect holds a cancellation id, or work that may meet one when it runs
+    /// Whether the effect holds a cancellation id, or work or a decision that may meet one
     /// (see ``placed(in:)``).
     @usableFromInline
     var containsIDs: Bool {
         switch operation {
-        case .none, .actions, .run, .cancelAll:
+        case .none, .actions:
             return false
-        case .work, .cancellable, .cancel, .deferred:
+        case .work, .deferred, .marked(.id, _):
             return true
         case .merge(let effects), .concatenate(let effects):
             return effects.contains { $0.containsIDs }
-        case .bound(_, let inner), .presentation(_, let inner):
+        case .marked(_, let inner):
             return inner.containsIDs
         }
     }
 
-    /// Whether the effect holds a lifetime condition anywhere (see ``lifted(_:)``).
+    /// Whether the effect holds a lifetime condition anywhere, or a decision that may return
+    /// one (see ``lifted(_:)``).
     @usableFromInline
     var containsLifetime: Bool {
         switch operation {
-        case .none, .actions, .run, .work, .cancel, .cancelAll:
+        case .none, .actions, .work:
             return false
+        case .deferred, .marked(.lifetime, _):
+            return true
         case .merge(let effects), .concatenate(let effects):
             return effects.contains { $0.containsLifetime }
-        case .cancellable(_, _, let inner), .presentation(_, let inner):
+        case .marked(_, let inner):
             return inner.containsLifetime
-        case .bound:
-            return true
-        case .deferred:
-            return true
         }
     }
 

@@ -2,9 +2,8 @@ extension Effect {
     /// The priority to start this effect's task with, if it asks for one.
     @inlinable var priority: TaskPriority? {
         switch operation {
-        case .run(let priority, _, _), .work(let priority, _): return priority
-        case .cancellable(_, _, let inner), .bound(_, let inner), .presentation(_, let inner):
-            return inner.priority
+        case .work(let priority, _): return priority
+        case .marked(_, let inner): return inner.priority
         default: return nil
         }
     }
@@ -46,31 +45,24 @@ extension Effect {
                     in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
                     isAlive: isAlive)
             }
-        case .run, .work, .concatenate:
+        case .work, .concatenate:
             spawn(self, tags)
-        case .cancellable(let id, let cancelInFlight, let inner):
-            if cancelInFlight { scope.cancel(id: id) }
+        case .marked(let mark, let inner):
             var tags = tags
-            tags.ids.append(id)
-            inner.start(
-                in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
-                isAlive: isAlive)
-        case .cancel(let targets):
-            scope.cancel(ids: targets)
-        case .cancelAll:
-            scope.cancelAll()
-        case .bound(let lifetime, let inner):
-            // A child removed by the time its update was committed starts nothing: not its
-            // work, its actions, nor the cancellations it asked for (which would otherwise
-            // reach another child that took its place, such as another case of an enum).
-            guard isAlive(lifetime) else { return }
-            var tags = tags
-            tags.lifetimes.append(lifetime)
-            inner.start(
-                in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
-                isAlive: isAlive)
-        case .presentation(let presentation, let inner):
-            present(presentation)
+            switch mark {
+            case .id(let id, let cancelInFlight):
+                if cancelInFlight { scope.cancel(id: id) }
+                tags.ids.append(id)
+            case .lifetime(let lifetime):
+                // A child removed by the time its update was committed starts nothing: not
+                // its work, its actions, nor the cancellations it asked for (which would
+                // otherwise reach another child that took its place, such as another case of
+                // an enum).
+                guard isAlive(lifetime) else { return }
+                tags.lifetimes.append(lifetime)
+            case .presentation(let presentation):
+                present(presentation)
+            }
             inner.start(
                 in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
                 isAlive: isAlive)
@@ -100,8 +92,6 @@ extension Effect {
             for action in actions {
                 await send(action)
             }
-        case .run(_, let body, let handler):
-            await Self.run(body, catch: handler, send: send, report: report)
         case .work(_, let work):
             await work(send, context, report)
         case .merge(let effects):
@@ -117,22 +107,20 @@ extension Effect {
                 guard !Task.isCancelled else { return }
                 await effect.perform(send: send, context: context, report: report)
             }
-        case .cancellable(let id, let cancelInFlight, let inner):
-            // Inside a task, an id names the whole task that runs it.
-            let id = context.place.id(id)
-            if cancelInFlight { context.registry.cancel(id: id) }
-            context.registry.add(ids: [id], to: context.handle)
-            await inner.perform(send: send, context: context, report: report)
-        case .cancel(let targets):
-            context.registry.cancel(ids: targets.map(context.place.id))
-        case .cancelAll:
-            context.registry.cancelAll()
-        case .bound(let lifetime, let inner):
-            // Inside a task, a condition holds for the whole task that runs it.
-            context.registry.add(lifetime: lifetime, to: context.handle)
-            await inner.perform(send: send, context: context, report: report)
-        case .presentation(_, let inner):
-            // Inside a task nothing is committed: there is nothing to present.
+        case .marked(let mark, let inner):
+            switch mark {
+            case .id(let id, let cancelInFlight):
+                // Inside a task, an id names the whole task that runs it.
+                let id = context.place.id(id)
+                if cancelInFlight { context.registry.cancel(id: id) }
+                context.registry.add(ids: [id], to: context.handle)
+            case .lifetime(let lifetime):
+                // Inside a task, a condition holds for the whole task that runs it.
+                context.registry.add(lifetime: lifetime, to: context.handle)
+            case .presentation:
+                // Inside a task nothing is committed: there is nothing to present.
+                break
+            }
             await inner.perform(send: send, context: context, report: report)
         case .deferred(let decide):
             await decide(context.registry, context.place).perform(
@@ -143,7 +131,7 @@ extension Effect {
     /// Runs a `run` effect's operation: an error goes to its `catch` handler, or else to
     /// `report`, unless the task was cancelled.
     @inlinable
-    static func run(
+    static func execute(
         _ body: Operation.Body, catch handler: Operation.Handler?, send: Send<Action>,
         report: (any Error) -> Void
     ) async {

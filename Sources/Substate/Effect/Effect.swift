@@ -40,28 +40,25 @@
 /// iterator and ends the sequence.
 public struct Effect<Action: Sendable>: Sendable {
     /// What the effect does, as a tree the store interprets without iterating.
+    ///
+    /// Seven cases, each one something the runtime does differently: nothing, actions now,
+    /// work in a task, parts side by side, parts one after another, a part with a mark the
+    /// runtime acts on (an id, a child's lifetime, a presentation), and a part decided when it
+    /// starts (cancellations, throttles). Every public operator is built on these.
     @usableFromInline
     indirect enum Operation: Sendable {
         case none
         case actions([Action])
-        case run(TaskPriority?, Operation.Body, Operation.Handler?)
-        /// Library-internal asynchronous work that needs the store's scope or its error sink
-        /// (operators such as `timeout` and `throttle`).
+        /// Asynchronous work, run in a task of its own. `run` is work that ignores the
+        /// context; operators such as `timeout` use it.
         case work(TaskPriority?, Operation.Work)
         case merge([Effect])
         case concatenate([Effect])
-        case cancellable(EffectID, cancelInFlight: Bool, Effect)
-        case cancel([EffectID])
-        case cancelAll
-        /// Cancelled by the store once the part of the state that started it is gone (the
-        /// effects of a child embedded through an `OptionalLens`).
-        case bound(EffectLifetime, Effect)
-        /// Decided when the store starts it, with the store's scope at hand and the place of
-        /// the program that returned it, to restate its ids with (`throttle`).
+        case marked(EffectMark, Effect)
+        /// Decided when the store starts it, with the store's registry at hand and the place
+        /// of the program that returned it, to restate its ids with (`cancel`, `throttle`).
+        /// Deciding may act on the registry (a cancellation does, and decides `none`).
         case deferred(@Sendable (EffectRegistry, EffectPlace) -> Effect)
-        /// Carries the presentation of the update that returned it (see
-        /// ``UpdatePresentation``): the store takes it when it starts the effect.
-        case presentation(any UpdatePresentation, Effect)
 
         @usableFromInline typealias Body = @Sendable (Send<Action>) async throws -> Void
         @usableFromInline typealias Handler = @Sendable (any Error, Send<Action>) async -> Void
@@ -129,7 +126,10 @@ public struct Effect<Action: Sendable>: Sendable {
         operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
         catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil
     ) -> Effect {
-        Effect(operation: .run(priority, operation, handler))
+        Effect(
+            operation: .work(priority) { send, _, report in
+                await execute(operation, catch: handler, send: send, report: report)
+            })
     }
 
     /// An effect that sends every element of an asynchronous sequence, in order.

@@ -14,7 +14,8 @@ extension Update {
     /// - Parameter presentation: How to show the change.
     /// - Returns: An update with the same state and effect that carries `presentation`.
     public func presenting(_ presentation: some UpdatePresentation) -> Update {
-        Update(state: state, effect: Effect(operation: .presentation(presentation, effect)))
+        Update(
+            state: state, effect: Effect(operation: .marked(.presentation(presentation), effect)))
     }
 
     /// The presentation this update carries, if any: the last one in its effect, as the store
@@ -40,14 +41,14 @@ extension Effect {
     /// nothing when they start, and a throttle's decision is not taken here.
     var lastPresentation: (any UpdatePresentation)? {
         switch operation {
-        case .none, .actions, .run, .work, .concatenate, .cancel, .cancelAll, .deferred:
+        case .none, .actions, .work, .concatenate, .deferred:
             return nil
         case .merge(let effects):
             return effects.reversed().lazy.compactMap(\.lastPresentation).first
-        case .cancellable(_, _, let inner), .bound(_, let inner):
-            return inner.lastPresentation
-        case .presentation(let presentation, let inner):
+        case .marked(.presentation(let presentation), let inner):
             return inner.lastPresentation ?? presentation
+        case .marked(_, let inner):
+            return inner.lastPresentation
         }
     }
 }

@@ -30,14 +30,9 @@ final class EffectRun<Action: Sendable>: EffectRecord, @unchecked Sendable {
     /// Runs the effect to its end, then ends (see ``end()``).
     @inlinable
     func run() async {
-        if case .run(_, let body, let handler) = effect.operation {
-            // The usual effect needs no context: spares the task a reference to the registry.
-            await Effect.run(body, catch: handler, send: Send(run: self), report: report)
-        } else {
-            await effect.perform(
-                send: Send(run: self), context: EffectContext(registry: registry, handle: self),
-                report: { error in self.report(error) })
-        }
+        await effect.perform(
+            send: Send(run: self), context: EffectContext(registry: registry, handle: self),
+            report: { error in self.report(error) })
         end()
     }
 
