@@ -20,7 +20,7 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
     // Sendable because what it holds is: a `Sendable` key path, or the caller's `@Sendable`
     // closures (the type system cannot see through the `inout` closure type).
     @usableFromInline
-    enum Storage {
+    enum _Storage {
         /// Kept as the key path itself, so that making a lens in an update function allocates
         /// nothing and access goes straight to the property.
         case keyPath(WritableKeyPath<Whole, Part>)
@@ -29,13 +29,13 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
             write: @Sendable (inout Whole, (inout Part) -> Void) -> Void)
     }
 
-    @usableFromInline let storage: Storage
+    @usableFromInline let _storage: _Storage
 
     /// A lens through a writable key path.
     /// - Parameter keyPath: The path from the whole to the part.
     @inlinable
     public init(_ keyPath: any WritableKeyPath<Whole, Part> & Sendable) {
-        storage = .keyPath(keyPath)
+        _storage = .keyPath(keyPath)
     }
 
     /// A lens from a getter and a setter.
@@ -48,7 +48,7 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         get: @escaping @Sendable (Whole) -> Part,
         set: @escaping @Sendable (inout Whole, Part) -> Void
     ) {
-        storage = .closures(
+        _storage = .closures(
             read: get,
             write: { whole, body in
                 var part = get(whole)
@@ -61,12 +61,12 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         read: @escaping @Sendable (Whole) -> Part,
         write: @escaping @Sendable (inout Whole, (inout Part) -> Void) -> Void
     ) {
-        storage = .closures(read: read, write: write)
+        _storage = .closures(read: read, write: write)
     }
 
     @inlinable
     func read(_ whole: Whole) -> Part {
-        switch storage {
+        switch _storage {
         case .keyPath(let keyPath): whole[keyPath: keyPath]
         case .closures(let read, _): read(whole)
         }
@@ -74,7 +74,7 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
 
     @inlinable
     func write(_ whole: inout Whole, _ body: (inout Part) -> Void) {
-        switch storage {
+        switch _storage {
         case .keyPath(let keyPath): body(&whole[keyPath: keyPath])
         case .closures(_, let write): write(&whole, body)
         }
@@ -113,7 +113,7 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
     /// - Parameter next: A lens from this part to a smaller one.
     /// - Returns: A lens from the whole to the smaller part.
     public func appending<Smaller>(_ next: Lens<Part, Smaller>) -> Lens<Whole, Smaller> {
-        if case .keyPath(let first) = storage, case .keyPath(let second) = next.storage {
+        if case .keyPath(let first) = _storage, case .keyPath(let second) = next._storage {
             return Lens<Whole, Smaller>(storage: .keyPath(first.appending(path: second)))
         }
         let outer = self
@@ -135,19 +135,19 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
             write: { whole, body in
                 outer.modify(&whole) { part in next.write(&part, body) }
             },
-            effectKey: .combining(placeKey, next.effectKey)
+            effectKey: .combining(_placeKey, next._effectKey)
         )
     }
 
-    init(storage: Storage) {
-        self.storage = storage
+    init(storage: _Storage) {
+        self._storage = storage
     }
 
     /// The key of the part's place, for effect ids: the key path, for a lens made from one;
     /// `nil` for a lens made from closures, which has nothing to tell two such lenses apart.
     @usableFromInline
-    var placeKey: PendingEffectID? {
-        guard case .keyPath(let keyPath) = storage else { return nil }
-        return PendingEffectID(KeyPathKey(keyPath))
+    var _placeKey: _PendingEffectID? {
+        guard case .keyPath(let keyPath) = _storage else { return nil }
+        return _PendingEffectID(_KeyPathKey(keyPath))
     }
 }

@@ -14,7 +14,7 @@
 public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     // Sendable for the same reason as `Lens`.
     @usableFromInline
-    enum Storage {
+    enum _Storage {
         /// An element of an array by index, kept as data so that making the lens in every
         /// update allocates nothing.
         case element(WritableKeyPath<Whole, [Part]>, Int)
@@ -23,12 +23,12 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool)
     }
 
-    @usableFromInline let storage: Storage
+    @usableFromInline let _storage: _Storage
     /// The key of a keyed part, made into an effect id only when an effect needs one.
-    @usableFromInline let effectKey: PendingEffectID?
+    @usableFromInline let _effectKey: _PendingEffectID?
 
     /// The id under which effects of the part run, for keyed parts.
-    @usableFromInline var effectID: EffectID? { effectKey?.id }
+    var effectID: EffectID? { _effectKey?.id }
 
     /// An optional lens from a getter and a setter.
     /// - Parameters:
@@ -38,7 +38,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         get: @escaping @Sendable (Whole) -> Part?,
         set: @escaping @Sendable (inout Whole, Part) -> Void
     ) {
-        storage = .closures(
+        _storage = .closures(
             read: get,
             write: { whole, body in
                 guard var part = get(whole) else { return false }
@@ -46,7 +46,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 set(&whole, part)
                 return true
             })
-        effectKey = nil
+        _effectKey = nil
     }
 
     /// An optional lens through a key path to an optional part.
@@ -54,35 +54,35 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// Effects of the part run under the id of the key path.
     @inlinable
     public init(_ keyPath: any WritableKeyPath<Whole, Part?> & Sendable) {
-        storage = .closures(
+        _storage = .closures(
             read: { $0[keyPath: keyPath] },
             write: { whole, body in
                 guard whole[keyPath: keyPath] != nil else { return false }
                 body(&whole[keyPath: keyPath]!)
                 return true
             })
-        effectKey = PendingEffectID(KeyPathKey(keyPath))
+        _effectKey = _PendingEffectID(_KeyPathKey(keyPath))
     }
 
     @usableFromInline
     init(
         read: @escaping @Sendable (Whole) -> Part?,
         write: @escaping @Sendable (inout Whole, (inout Part) -> Void) -> Bool,
-        effectKey: PendingEffectID?
+        effectKey: _PendingEffectID?
     ) {
-        storage = .closures(read: read, write: write)
-        self.effectKey = effectKey
+        _storage = .closures(read: read, write: write)
+        self._effectKey = effectKey
     }
 
     @usableFromInline
-    init(storage: Storage, effectKey: PendingEffectID?) {
-        self.storage = storage
-        self.effectKey = effectKey
+    init(storage: _Storage, effectKey: _PendingEffectID?) {
+        self._storage = storage
+        self._effectKey = effectKey
     }
 
     @inlinable
     func read(_ whole: Whole) -> Part? {
-        switch storage {
+        switch _storage {
         case .element(let keyPath, let index):
             let array = whole[keyPath: keyPath]
             return array.indices.contains(index) ? array[index] : nil
@@ -93,7 +93,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
 
     @inlinable
     func write(_ whole: inout Whole, _ body: (inout Part) -> Void) -> Bool {
-        switch storage {
+        switch _storage {
         case .element(let keyPath, let index):
             guard whole[keyPath: keyPath].indices.contains(index) else { return false }
             body(&whole[keyPath: keyPath][index])
@@ -106,7 +106,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// Whether the whole has the part, without copying it where the lens can tell.
     @inlinable
     func contains(_ whole: Whole) -> Bool {
-        switch storage {
+        switch _storage {
         case .element(let keyPath, let index):
             return whole[keyPath: keyPath].indices.contains(index)
         case .closures(let read, _):
@@ -154,7 +154,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         return OptionalLens<Whole, Smaller>(
             read: { outer.read($0).map(next.read) },
             write: { whole, body in outer.write(&whole) { part in next.write(&part, body) } },
-            effectKey: .combining(effectKey, next.placeKey)
+            effectKey: .combining(_effectKey, next._placeKey)
         )
     }
 
@@ -172,7 +172,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 _ = outer.write(&whole) { part in found = next.write(&part, body) }
                 return found
             },
-            effectKey: .combining(effectKey, next.effectKey)
+            effectKey: .combining(_effectKey, next._effectKey)
         )
     }
 }
@@ -189,7 +189,7 @@ extension OptionalLens {
     ) -> OptionalLens {
         OptionalLens(
             storage: .element(keyPath, index),
-            effectKey: PendingEffectID(ChildKey(path: keyPath as AnyKeyPath, key: index)))
+            effectKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: index)))
     }
 
     /// An optional lens to the element with an id in an array of `Identifiable` elements.
@@ -210,7 +210,7 @@ extension OptionalLens {
                 body(&whole[keyPath: keyPath][index])
                 return true
             },
-            effectKey: PendingEffectID(ChildKey(path: keyPath as AnyKeyPath, key: id))
+            effectKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id))
         )
     }
 
@@ -230,7 +230,7 @@ extension OptionalLens {
                 body(&whole[keyPath: keyPath][key]!)
                 return true
             },
-            effectKey: PendingEffectID(ChildKey(path: keyPath as AnyKeyPath, key: key))
+            effectKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: key))
         )
     }
 
@@ -263,18 +263,18 @@ extension OptionalLens {
                 whole = embed(part)
                 return true
             },
-            effectKey: PendingEffectID(
-                CaseKey(whole: ObjectIdentifier(Whole.self), part: ObjectIdentifier(Part.self)))
+            effectKey: _PendingEffectID(
+                _CaseKey(whole: ObjectIdentifier(Whole.self), part: ObjectIdentifier(Part.self)))
         )
     }
 }
 
 /// The id of a keyed child: which collection (by its key path) and which key.
 @usableFromInline
-struct ChildKey<Key: Hashable & Sendable>: Hashable, @unchecked Sendable {
+struct _ChildKey<Key: Hashable & Sendable>: Hashable, @unchecked Sendable {
     // Key paths are immutable; `AnyKeyPath` is just not marked `Sendable`.
-    @usableFromInline var path: AnyKeyPath
-    @usableFromInline var key: Key
+    var path: AnyKeyPath
+    var key: Key
 
     @usableFromInline
     init(path: AnyKeyPath, key: Key) {
@@ -285,9 +285,9 @@ struct ChildKey<Key: Hashable & Sendable>: Hashable, @unchecked Sendable {
 
 /// The id of an enum case's payload: the enum and the payload's type.
 @usableFromInline
-struct CaseKey: Hashable, Sendable {
-    @usableFromInline var whole: ObjectIdentifier
-    @usableFromInline var part: ObjectIdentifier
+struct _CaseKey: Hashable, Sendable {
+    var whole: ObjectIdentifier
+    var part: ObjectIdentifier
 
     @usableFromInline
     init(whole: ObjectIdentifier, part: ObjectIdentifier) {

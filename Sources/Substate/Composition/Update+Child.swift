@@ -56,8 +56,8 @@ extension Update {
         _ lens: Lens<State, ChildState>
     ) -> Effect<Action> {
         var mapped = effect.map(tag)
-        if mapped.containsIDs, let key = lens.placeKey { mapped = mapped.placed(in: key) }
-        return mapped.containsLifetime ? mapped.lifted { $0.lifted(through: lens) } : mapped
+        if mapped._containsIDs, let key = lens._placeKey { mapped = mapped._placed(in: key) }
+        return mapped._containsLifetime ? mapped._lifted { $0._lifted(through: lens) } : mapped
     }
 
     /// Runs a child program's update on a part of this state that may be missing: an optional
@@ -109,9 +109,9 @@ extension Update {
         }
         guard !effect.isNone else { return Update(state: state) }
         var mapped = effect.map(tag)
-        if mapped.containsIDs, let key = lens.effectKey { mapped = mapped.placed(in: key) }
-        if mapped.containsLifetime { mapped = mapped.lifted { $0.lifted(through: lens) } }
-        return Update(state: state, effect: lens.bound(mapped))
+        if mapped._containsIDs, let key = lens._effectKey { mapped = mapped._placed(in: key) }
+        if mapped._containsLifetime { mapped = mapped._lifted { $0._lifted(through: lens) } }
+        return Update(state: state, effect: lens._bound(mapped))
     }
 }
 
@@ -119,14 +119,13 @@ extension OptionalLens {
     /// The effect, bound to the part's lifetime (the store cancels it once the part is
     /// gone) and cancellable under this lens's id when it has one.
     @usableFromInline
-    func bound<Action>(_ effect: Effect<Action>) -> Effect<Action> {
+    func _bound<Action>(_ effect: Effect<Action>) -> Effect<Action> {
         let bound = Effect(operation: .marked(.lifetime(lifetime), effect))
         guard let effectID else { return bound }
         return bound.cancellable(effectID)
     }
 
     /// Whether the part is in the state: the condition of the part's effects.
-    @usableFromInline
     var lifetime: EffectLifetime {
         EffectLifetime(Whole.self) { [self] whole in self.contains(whole.pointee) }
     }

@@ -16,9 +16,9 @@ extension Effect: AsyncSequence {
 
         init(effect: Effect) {
             self.effect = effect
-            if case .actions(let actions) = effect.operation {
+            if case .actions(let actions) = effect._operation {
                 synchronous = actions.reversed()
-            } else if case .none = effect.operation {
+            } else if case .none = effect._operation {
                 synchronous = []
             }
         }
@@ -57,7 +57,7 @@ extension Effect: AsyncSequence {
 
         init(effect: Effect) {
             let delivered = self.delivered
-            runtime.inbox.onWake { delivered.push(()) }
+            runtime.inbox._onWake { delivered.push(()) }
             let runtime = self.runtime
             runtime.turn(settles: false) {
                 runtime.start(effect, in: runtime.makeGroup())

@@ -13,7 +13,7 @@ extension Effect {
     /// - Parameter effects: The effects to run.
     /// - Returns: One effect that runs all of `effects`.
     public static func merge(_ effects: some Sequence<Effect>) -> Effect {
-        combine(effects, Operation.merge) { operation in
+        combine(effects, _Operation.merge) { operation in
             if case .merge(let inner) = operation { inner } else { nil }
         }
     }
@@ -39,7 +39,7 @@ extension Effect {
     /// - Parameter effects: The effects to run, in order.
     /// - Returns: One effect that runs `effects` in sequence.
     public static func concatenate(_ effects: some Sequence<Effect>) -> Effect {
-        combine(effects, Operation.concatenate) { operation in
+        combine(effects, _Operation.concatenate) { operation in
             if case .concatenate(let inner) = operation { inner } else { nil }
         }
     }
@@ -49,13 +49,13 @@ extension Effect {
     /// effect itself for one.
     private static func combine(
         _ effects: some Sequence<Effect>,
-        _ make: ([Effect]) -> Operation,
-        parts: (Operation) -> [Effect]?
+        _ make: ([Effect]) -> _Operation,
+        parts: (_Operation) -> [Effect]?
     ) -> Effect {
         var all: [Effect] = []
         for effect in effects {
             if effect.isNone { continue }
-            if let inner = parts(effect.operation) {
+            if let inner = parts(effect._operation) {
                 all.append(contentsOf: inner)
             } else {
                 all.append(effect)
@@ -119,7 +119,7 @@ extension Effect {
         actions: @escaping @Sendable ([Action]) -> [Mapped],
         send adapt: @escaping @Sendable (Send<Mapped>) -> Send<Action>
     ) -> Effect<Mapped> {
-        switch operation {
+        switch _operation {
         case .none:
             return .none
         case .actions(let list):
@@ -150,21 +150,21 @@ extension Effect {
     /// embedding parent restates its child's conditions in terms of its own state. Returns
     /// the effect itself, allocating nothing, when it holds no condition.
     @usableFromInline
-    func lifted(_ lift: @escaping @Sendable (EffectLifetime) -> EffectLifetime) -> Effect {
-        switch operation {
+    func _lifted(_ lift: @escaping @Sendable (EffectLifetime) -> EffectLifetime) -> Effect {
+        switch _operation {
         case .none, .actions, .work:
             return self
         case .merge(let effects):
-            return Effect(operation: .merge(effects.map { $0.lifted(lift) }))
+            return Effect(operation: .merge(effects.map { $0._lifted(lift) }))
         case .concatenate(let effects):
-            return Effect(operation: .concatenate(effects.map { $0.lifted(lift) }))
+            return Effect(operation: .concatenate(effects.map { $0._lifted(lift) }))
         case .marked(.lifetime(let lifetime), let inner):
-            return Effect(operation: .marked(.lifetime(lift(lifetime)), inner.lifted(lift)))
+            return Effect(operation: .marked(.lifetime(lift(lifetime)), inner._lifted(lift)))
         case .marked(let mark, let inner):
-            return Effect(operation: .marked(mark, inner.lifted(lift)))
+            return Effect(operation: .marked(mark, inner._lifted(lift)))
         case .deferred(let decide):
             return Effect(
-                operation: .deferred { scope, place in decide(scope, place).lifted(lift) })
+                operation: .deferred { scope, place in decide(scope, place)._lifted(lift) })
         }
     }
 
@@ -174,8 +174,8 @@ extension Effect {
     /// then) are restated through the place the runtime passes them. Returns the effect
     /// itself, allocating nothing, when it holds no id.
     @usableFromInline
-    func placed(in key: PendingEffectID) -> Effect {
-        switch operation {
+    func _placed(in key: _PendingEffectID) -> Effect {
+        switch _operation {
         case .none, .actions:
             return self
         case .work(let priority, let work):
@@ -184,58 +184,58 @@ extension Effect {
                     await work(send, context.entering(key), report)
                 })
         case .merge(let effects):
-            return Effect(operation: .merge(effects.map { $0.placed(in: key) }))
+            return Effect(operation: .merge(effects.map { $0._placed(in: key) }))
         case .concatenate(let effects):
-            return Effect(operation: .concatenate(effects.map { $0.placed(in: key) }))
+            return Effect(operation: .concatenate(effects.map { $0._placed(in: key) }))
         case .marked(.id(let id, let cancelInFlight), let inner):
             return Effect(
                 operation: .marked(
-                    .id(key.placing(id), cancelInFlight: cancelInFlight), inner.placed(in: key)))
+                    .id(key._placing(id), cancelInFlight: cancelInFlight), inner._placed(in: key)))
         case .marked(let mark, let inner):
-            return Effect(operation: .marked(mark, inner.placed(in: key)))
+            return Effect(operation: .marked(mark, inner._placed(in: key)))
         case .deferred(let decide):
             return Effect(
                 operation: .deferred { scope, place in
-                    decide(scope, place.entering(key)).placed(in: key)
+                    decide(scope, place.entering(key))._placed(in: key)
                 })
         }
     }
 
     /// Whether the effect holds a cancellation id, or work or a decision that may meet one
-    /// (see ``placed(in:)``).
+    /// (see ``_placed(in:)``).
     @usableFromInline
-    var containsIDs: Bool {
-        switch operation {
+    var _containsIDs: Bool {
+        switch _operation {
         case .none, .actions:
             return false
         case .work, .deferred, .marked(.id, _):
             return true
         case .merge(let effects), .concatenate(let effects):
-            return effects.contains { $0.containsIDs }
+            return effects.contains { $0._containsIDs }
         case .marked(_, let inner):
-            return inner.containsIDs
+            return inner._containsIDs
         }
     }
 
     /// Whether the effect holds a lifetime condition anywhere, or a decision that may return
-    /// one (see ``lifted(_:)``).
+    /// one (see ``_lifted(_:)``).
     @usableFromInline
-    var containsLifetime: Bool {
-        switch operation {
+    var _containsLifetime: Bool {
+        switch _operation {
         case .none, .actions, .work:
             return false
         case .deferred, .marked(.lifetime, _):
             return true
         case .merge(let effects), .concatenate(let effects):
-            return effects.contains { $0.containsLifetime }
+            return effects.contains { $0._containsLifetime }
         case .marked(_, let inner):
-            return inner.containsLifetime
+            return inner._containsLifetime
         }
     }
 
     /// Whether this effect is ``none``.
     @inlinable public var isNone: Bool {
-        if case .none = operation { return true }
+        if case .none = _operation { return true }
         return false
     }
 }

@@ -1,7 +1,7 @@
 extension Effect {
     /// The priority to start this effect's task with, if it asks for one.
     @inlinable var priority: TaskPriority? {
-        switch operation {
+        switch _operation {
         case .work(let priority, _): return priority
         case .marked(_, let inner): return inner.priority
         default: return nil
@@ -34,7 +34,7 @@ extension Effect {
         present: (any UpdatePresentation) -> Void = { _ in },
         isAlive: (EffectLifetime) -> Bool = { _ in true }
     ) {
-        switch operation {
+        switch _operation {
         case .none:
             return
         case .actions(let actions):
@@ -67,7 +67,7 @@ extension Effect {
                 in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
                 isAlive: isAlive)
         case .deferred(let decide):
-            decide(scope, .root).start(
+            decide(scope, ._root).start(
                 in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
                 isAlive: isAlive)
         }
@@ -85,7 +85,7 @@ extension Effect {
         context: EffectContext,
         report: @escaping @Sendable (any Error) -> Void
     ) async {
-        switch operation {
+        switch _operation {
         case .none:
             return
         case .actions(let actions):
@@ -111,7 +111,7 @@ extension Effect {
             switch mark {
             case .id(let id, let cancelInFlight):
                 // Inside a task, an id names the whole task that runs it.
-                let id = context.place.id(id)
+                let id = context._place.id(id)
                 if cancelInFlight { context.registry.cancel(id: id) }
                 context.registry.add(ids: [id], to: context.handle)
             case .lifetime(let lifetime):
@@ -123,7 +123,7 @@ extension Effect {
             }
             await inner.perform(send: send, context: context, report: report)
         case .deferred(let decide):
-            await decide(context.registry, context.place).perform(
+            await decide(context.registry, context._place).perform(
                 send: send, context: context, report: report)
         }
     }
@@ -132,7 +132,7 @@ extension Effect {
     /// `report`, unless the task was cancelled.
     @inlinable
     static func execute(
-        _ body: Operation.Body, catch handler: Operation.Handler?, send: Send<Action>,
+        _ body: _Operation._Body, catch handler: _Operation._Handler?, send: Send<Action>,
         report: (any Error) -> Void
     ) async {
         do {

@@ -46,34 +46,34 @@ public struct Effect<Action: Sendable>: Sendable {
     /// runtime acts on (an id, a child's lifetime, a presentation), and a part decided when it
     /// starts (cancellations, throttles). Every public operator is built on these.
     @usableFromInline
-    indirect enum Operation: Sendable {
+    indirect enum _Operation: Sendable {
         case none
         case actions([Action])
         /// Asynchronous work, run in a task of its own. `run` is work that ignores the
         /// context; operators such as `timeout` use it.
-        case work(TaskPriority?, Operation.Work)
+        case work(TaskPriority?, _Operation._Work)
         case merge([Effect])
         case concatenate([Effect])
-        case marked(EffectMark, Effect)
+        case marked(_EffectMark, Effect)
         /// Decided when the store starts it, with the store's registry at hand and the place
         /// of the program that returned it, to restate its ids with (`cancel`, `throttle`).
         /// Deciding may act on the registry (a cancellation does, and decides `none`).
         case deferred(@Sendable (EffectRegistry, EffectPlace) -> Effect)
 
-        @usableFromInline typealias Body = @Sendable (Send<Action>) async throws -> Void
-        @usableFromInline typealias Handler = @Sendable (any Error, Send<Action>) async -> Void
-        @usableFromInline typealias Work =
+        @usableFromInline typealias _Body = @Sendable (Send<Action>) async throws -> Void
+        @usableFromInline typealias _Handler = @Sendable (any Error, Send<Action>) async -> Void
+        @usableFromInline typealias _Work =
             @Sendable (
                 Send<Action>, EffectContext, _ report: @escaping @Sendable (any Error) -> Void
             )
             async -> Void
     }
 
-    @usableFromInline let operation: Operation
+    @usableFromInline let _operation: _Operation
 
     @usableFromInline
-    init(operation: Operation) {
-        self.operation = operation
+    init(operation: _Operation) {
+        self._operation = operation
     }
 
     /// An effect that does nothing.

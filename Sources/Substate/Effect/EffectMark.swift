@@ -1,6 +1,6 @@
 /// What the runtime does with the part of an effect it marks, when it starts that part.
 @usableFromInline
-enum EffectMark: Sendable {
+enum _EffectMark: Sendable {
     /// The part runs under this cancellation id; with `cancelInFlight`, the effects already
     /// running under it are cancelled first.
     case id(EffectID, cancelInFlight: Bool)

@@ -20,12 +20,12 @@ public struct Send<Action: Sendable>: Sendable {
     /// keeps sending specialised for the action type, and holds one reference (to the run)
     /// rather than the inbox that all effects share.
     @usableFromInline
-    enum Target: Sendable {
+    enum _Target: Sendable {
         case closure(@Sendable (Action) async -> Void)
-        case run(EffectRun<Action>)
+        case run(_EffectRun<Action>)
     }
 
-    @usableFromInline let target: Target
+    @usableFromInline let _target: _Target
 
     /// Creates a `Send` that hands each action to a closure.
     ///
@@ -33,22 +33,22 @@ public struct Send<Action: Sendable>: Sendable {
     /// operation outside a store, for example in a test.
     /// - Parameter deliver: Called with each action, in order.
     public init(_ deliver: @escaping @Sendable (Action) async -> Void) {
-        target = .closure(deliver)
+        _target = .closure(deliver)
     }
 
     /// A `Send` to a store's inbox, on behalf of one effect task.
     @usableFromInline
-    init(run: EffectRun<Action>) {
-        target = .run(run)
+    init(run: _EffectRun<Action>) {
+        _target = .run(run)
     }
 
     /// Sends an action to the store.
     /// - Parameter action: The action to send.
     @inlinable
     public func callAsFunction(_ action: Action) async {
-        switch target {
+        switch _target {
         case .closure(let deliver): await deliver(action)
-        case .run(let run): await run.inbox.send(action, from: run)
+        case .run(let run): await run._inbox.send(action, from: run)
         }
     }
 

@@ -38,11 +38,11 @@
 public struct Middleware<State, Action> {
     /// The name, for messages and for the timing table.
     public let name: String
-    @usableFromInline let intercept: (@MainActor (Action, State) -> Interception<Action>)?
-    @usableFromInline let willProcess: (@MainActor (Action) -> Void)?
-    @usableFromInline let didProcess: (@MainActor (Action, State) -> Void)?
-    @usableFromInline let didChange: (@MainActor (Action, State, State) -> Void)?
-    @usableFromInline let didTearDown: (@MainActor () -> Void)?
+    @usableFromInline let _intercept: (@MainActor (Action, State) -> Interception<Action>)?
+    @usableFromInline let _willProcess: (@MainActor (Action) -> Void)?
+    @usableFromInline let _didProcess: (@MainActor (Action, State) -> Void)?
+    @usableFromInline let _didChange: (@MainActor (Action, State, State) -> Void)?
+    let didTearDown: (@MainActor () -> Void)?
     /// Told, when the middleware is installed in a store, where the store runs its effect
     /// tasks (`nil`: the global executor), so that work of its own (a state saver's timer)
     /// runs there too: on a test store's scheduler in tests.
@@ -67,10 +67,10 @@ public struct Middleware<State, Action> {
         didTearDown: (@MainActor () -> Void)? = nil
     ) {
         self.name = name
-        self.intercept = intercept
-        self.willProcess = willProcess
-        self.didProcess = didProcess
-        self.didChange = didChange
+        self._intercept = intercept
+        self._willProcess = willProcess
+        self._didProcess = didProcess
+        self._didChange = didChange
         self.didTearDown = didTearDown
     }
 

@@ -40,7 +40,7 @@ extension Effect {
     /// around the parts it starts synchronously, in order. The parts that run in a task commit
     /// nothing when they start, and a throttle's decision is not taken here.
     var lastPresentation: (any UpdatePresentation)? {
-        switch operation {
+        switch _operation {
         case .none, .actions, .work, .concatenate, .deferred:
             return nil
         case .merge(let effects):

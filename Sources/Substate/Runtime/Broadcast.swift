@@ -3,7 +3,7 @@ import Synchronization
 /// Fans values out to any number of ``AsyncBuffer`` subscribers. Publishing with no
 /// subscribers costs one atomic load.
 @usableFromInline
-final class Broadcast<Element: Sendable>: Sendable {
+final class _Broadcast<Element: Sendable>: Sendable {
     private struct Subscribers {
         var nextID = 0
         var buffers: [Int: AsyncBuffer<Element>] = [:]
@@ -14,7 +14,7 @@ final class Broadcast<Element: Sendable>: Sendable {
     private let count = Atomic<Int>(0)
 
     /// Whether anyone is subscribed; cheap enough for a hot path.
-    @usableFromInline var hasSubscribers: Bool { count.load(ordering: .relaxed) > 0 }
+    @usableFromInline var _hasSubscribers: Bool { count.load(ordering: .relaxed) > 0 }
 
     /// Adds a subscriber. After ``finish()`` the new buffer is finished at once.
     func subscribe() -> (id: Int, buffer: AsyncBuffer<Element>) {
@@ -44,8 +44,8 @@ final class Broadcast<Element: Sendable>: Sendable {
     }
 
     /// Sends a value to every subscriber.
-    @usableFromInline func publish(_ element: Element) {
-        guard hasSubscribers else { return }
+    @usableFromInline func _publish(_ element: Element) {
+        guard _hasSubscribers else { return }
         subscribers.withLock { subscribers in
             for buffer in subscribers.buffers.values {
                 buffer.push(element)

@@ -6,7 +6,7 @@
 /// atomic next to that header while the main actor retains or releases the object on the
 /// other, every retain misses the cache.
 @usableFromInline
-struct CacheLinePadding: Sendable {
+struct _CacheLinePadding: Sendable {
     private let words: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
     @usableFromInline init() {}

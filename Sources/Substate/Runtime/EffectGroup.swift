@@ -11,13 +11,13 @@ import Synchronization
 /// share the storage.
 @usableFromInline
 package struct EffectGroup: Sendable {
-    @usableFromInline let storage: Storage
+    @usableFromInline let _storage: _Storage
 
     @usableFromInline
-    final class Storage: Sendable {
+    final class _Storage: Sendable {
         /// Keeps the counters below off the cache line of the reference count: the main
         /// actor enters and retains, effect tasks on other cores leave.
-        private let padding = CacheLinePadding()
+        private let padding = _CacheLinePadding()
         /// Queued actions and effect records not finished yet.
         let pending = Atomic<Int>(0)
         /// ``Flags`` bits.
@@ -41,23 +41,23 @@ package struct EffectGroup: Sendable {
     }
 
     /// Identifies the group: its copies share it.
-    package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+    package var identity: ObjectIdentifier { ObjectIdentifier(_storage) }
 
     /// Makes a group for the effects of `registry`.
     @usableFromInline
     package static func make(registry: EffectRegistry?) -> EffectGroup {
-        EffectGroup(storage: Storage(registry: registry))
+        EffectGroup(storage: _Storage(registry: registry))
     }
 
     @usableFromInline
-    init(storage: Storage) {
-        self.storage = storage
+    init(storage: _Storage) {
+        self._storage = storage
     }
 
     /// Counts one more piece of pending work: a queued action, or an effect record (which is
     /// cancelled at once if the group was).
     @usableFromInline package func enter(_ record: EffectRecord? = nil) {
-        storage.pending.add(1, ordering: .relaxed)
+        _storage.pending.add(1, ordering: .relaxed)
         if let record, isCancelled { record.cancel() }
     }
 
@@ -65,39 +65,39 @@ package struct EffectGroup: Sendable {
     @usableFromInline package func leave() {
         // Sequentially consistent, like the waiter's flag store and `pending` load: one of
         // the two sides sees the other's write, so no wake-up is lost.
-        let remaining = storage.pending.subtract(1, ordering: .sequentiallyConsistent).newValue
+        let remaining = _storage.pending.subtract(1, ordering: .sequentiallyConsistent).newValue
         assert(remaining >= 0, "an effect group was left more times than it was entered")
         guard remaining <= 0 else { return }
-        if storage.flags.load(ordering: .sequentiallyConsistent) & Flags.hasWaiters != 0 {
+        if _storage.flags.load(ordering: .sequentiallyConsistent) & Flags.hasWaiters != 0 {
             resumeWaiters()
         }
     }
 
     /// Ends the group for good (the store was torn down): waiters resume now and later.
     func close() {
-        storage.flags.bitwiseOr(Flags.closed, ordering: .acquiringAndReleasing)
+        _storage.flags.bitwiseOr(Flags.closed, ordering: .acquiringAndReleasing)
         resumeWaiters()
     }
 
     /// Cancels the group's running effects, and any it starts from now on.
     func cancel() {
-        storage.flags.bitwiseOr(Flags.cancelled, ordering: .acquiringAndReleasing)
-        let storage = self.storage
-        storage.registry?.cancel { ($0 as? EffectRecord)?.group.storage === storage }
+        _storage.flags.bitwiseOr(Flags.cancelled, ordering: .acquiringAndReleasing)
+        let storage = self._storage
+        storage.registry?.cancel { ($0 as? EffectRecord)?._group._storage === storage }
     }
 
     var isCancelled: Bool {
-        storage.flags.load(ordering: .acquiring) & Flags.cancelled != 0
+        _storage.flags.load(ordering: .acquiring) & Flags.cancelled != 0
     }
 
     package var isFinished: Bool {
-        storage.pending.load(ordering: .acquiring) <= 0
-            || storage.flags.load(ordering: .acquiring) & Flags.closed != 0
+        _storage.pending.load(ordering: .acquiring) <= 0
+            || _storage.flags.load(ordering: .acquiring) & Flags.closed != 0
     }
 
     /// Takes the waiters under the lock, and resumes them outside it.
     private func resumeWaiters() {
-        let storage = self.storage
+        let storage = self._storage
         let waiters = WaiterLocks.withLock(for: storage) {
             () -> [UnsafeContinuation<Void, Never>] in
             storage.flags.bitwiseAnd(~Flags.hasWaiters, ordering: .sequentiallyConsistent)
@@ -114,7 +114,7 @@ package struct EffectGroup: Sendable {
     /// and registers; ``leave()`` decrements `pending`, then looks at `hasWaiters` and takes
     /// the same lock to resume.
     func wait() async {
-        let storage = self.storage
+        let storage = self._storage
         let id: Int? = WaiterLocks.withLock(for: storage) {
             guard !isFinished else { return nil }
             defer { storage.nextWaiter += 1 }

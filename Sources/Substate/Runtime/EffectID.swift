@@ -7,8 +7,8 @@
 /// values of the same type, costs a fraction of that.
 @usableFromInline
 package struct EffectID: Hashable, Sendable {
-    @usableFromInline let base: any Hashable & Sendable
-    @usableFromInline let hash: Int
+    let base: any Hashable & Sendable
+    let hash: Int
 
     @usableFromInline
     package init(_ id: some Hashable & Sendable) {
@@ -29,7 +29,6 @@ package struct EffectID: Hashable, Sendable {
     /// Whether `other` holds a value of `Value`'s exact type that equals `value`. The types'
     /// metadata are compared first, so the cast that follows only ever meets the same type
     /// (the runtime's fastest path) and values of other types are never cast.
-    @usableFromInline
     static func isEqual<Value: Hashable>(_ value: Value, _ other: any Hashable & Sendable) -> Bool {
         func compare<Other: Hashable>(_ other: Other) -> Bool {
             guard Other.self == Value.self, let other = other as? Value else { return false }
@@ -42,14 +41,13 @@ package struct EffectID: Hashable, Sendable {
 /// A `Sendable` value kept erased but not yet hashed: what a keyed lens carries, so that
 /// making one in every update costs no hashing until an effect actually needs the id.
 @usableFromInline
-struct PendingEffectID: Sendable {
-    @usableFromInline let base: any Hashable & Sendable
+struct _PendingEffectID: Sendable {
+    let base: any Hashable & Sendable
 
     @usableFromInline
     init(_ id: some Hashable & Sendable) {
         base = id
     }
 
-    @usableFromInline
     var id: EffectID { EffectID(base) }
 }

@@ -1,6 +1,6 @@
 /// Where effect tasks leave their actions for the store, which takes them out in batches on
 /// the main actor. One lock round trip per action on the producer side; one per batch on the
-/// consumer side. Producers wait (backpressure) while `capacity` actions are undelivered.
+/// consumer side. Producers wait (backpressure) while `_capacity` actions are undelivered.
 ///
 /// The hot paths are `@inlinable` so that they are specialised for the program's own action
 /// type: unspecialised generic code spends most of its time looking up type metadata.
@@ -10,7 +10,7 @@ package final class EffectInbox<Action: Sendable>: Sendable {
     /// cores contend for), an action carries no record: it belongs to the record of the last
     /// `.from` before it.
     @usableFromInline
-    enum Entry: Sendable {
+    enum _Entry: Sendable {
         case from(EffectRecord)
         case action(Action)
         case failed(any Error, EffectRecord)
@@ -18,78 +18,78 @@ package final class EffectInbox<Action: Sendable>: Sendable {
     }
 
     @usableFromInline
-    struct State {
-        @usableFromInline var entries: [Entry] = []
-        @usableFromInline var spare: [Entry] = []
-        @usableFromInline var actionCount = 0
-        @usableFromInline var isWakeScheduled = false
-        @usableFromInline var isClosed = false
-        @usableFromInline var wake: (@Sendable () -> Void)?
-        @usableFromInline var producers: [UnsafeContinuation<Void, Never>] = []
-        /// The record that the last `.from` entry in `entries` names.
-        @usableFromInline var lastSender: ObjectIdentifier?
+    struct _State {
+        @usableFromInline var _entries: [_Entry] = []
+        @usableFromInline var _spare: [_Entry] = []
+        @usableFromInline var _actionCount = 0
+        @usableFromInline var _isWakeScheduled = false
+        @usableFromInline var _isClosed = false
+        @usableFromInline var _wake: (@Sendable () -> Void)?
+        @usableFromInline var _producers: [UnsafeContinuation<Void, Never>] = []
+        /// The record that the last `.from` entry in `_entries` names.
+        @usableFromInline var _lastSender: ObjectIdentifier?
 
         @usableFromInline init() {}
 
         /// The wake handler to call, if no drain is scheduled yet; marks one as scheduled.
         @inlinable
         mutating func scheduleWake() -> (@Sendable () -> Void)? {
-            guard !isWakeScheduled else { return nil }
-            isWakeScheduled = true
-            return wake
+            guard !_isWakeScheduled else { return nil }
+            _isWakeScheduled = true
+            return _wake
         }
     }
 
-    @usableFromInline let state = Locked(State())
-    @usableFromInline let capacity: Int
+    @usableFromInline let _state = Locked(_State())
+    @usableFromInline let _capacity: Int
 
     @usableFromInline
     init(capacity: Int = 4096) {
-        self.capacity = capacity
+        self._capacity = capacity
     }
 
     /// Sets what to call when entries arrive in an empty inbox (the store schedules a drain).
     @usableFromInline
-    func onWake(_ wake: @escaping @Sendable () -> Void) {
-        state.withLock { $0.wake = wake }
+    func _onWake(_ wake: @escaping @Sendable () -> Void) {
+        _state.withLock { $0._wake = wake }
     }
 
     /// Delivers an action from a running effect; suspends while the inbox is full.
     @inlinable
     func send(_ action: Action, from record: EffectRecord) async {
         guard !record.isCancelled else { return }
-        let (wake, isFull) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
-            guard !state.isClosed else { return (nil, false) }
+        let (wake, isFull) = _state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
+            guard !state._isClosed else { return (nil, false) }
             let sender = ObjectIdentifier(record)
-            if state.lastSender != sender {
-                state.lastSender = sender
-                state.entries.append(.from(record))
+            if state._lastSender != sender {
+                state._lastSender = sender
+                state._entries.append(.from(record))
             }
-            state.entries.append(.action(action))
-            state.actionCount += 1
-            return (state.scheduleWake(), state.actionCount >= capacity)
+            state._entries.append(.action(action))
+            state._actionCount += 1
+            return (state.scheduleWake(), state._actionCount >= _capacity)
         }
         wake?()
-        if isFull { await waitForRoom() }
+        if isFull { await _waitForRoom() }
     }
 
     /// Delivers a report (an error, the end of an effect) without waiting.
     @inlinable
-    func report(_ entry: Entry) {
-        let wake = state.withLock { state -> (@Sendable () -> Void)? in
-            guard !state.isClosed else { return nil }
-            state.entries.append(entry)
+    func report(_ entry: _Entry) {
+        let wake = _state.withLock { state -> (@Sendable () -> Void)? in
+            guard !state._isClosed else { return nil }
+            state._entries.append(entry)
             return state.scheduleWake()
         }
         wake?()
     }
 
     @usableFromInline
-    func waitForRoom() async {
+    func _waitForRoom() async {
         await withUnsafeContinuation { continuation in
-            let hasRoom = state.withLock { state in
-                guard state.actionCount >= capacity, !state.isClosed else { return true }
-                state.producers.append(continuation)
+            let hasRoom = _state.withLock { state in
+                guard state._actionCount >= _capacity, !state._isClosed else { return true }
+                state._producers.append(continuation)
                 return false
             }
             if hasRoom { continuation.resume() }
@@ -106,36 +106,36 @@ package final class EffectInbox<Action: Sendable>: Sendable {
     ///   - limit: How many entries to handle before giving the main actor back.
     ///   - body: Called with each batch, in delivery order, and the number of actions in it.
     @inlinable
-    func drain(limit: Int = 65_536, _ body: ([Entry], _ actionCount: Int) -> Void) {
+    func drain(limit: Int = 65_536, _ body: ([_Entry], _ actionCount: Int) -> Void) {
         var handled = 0
         while true {
-            var entries: [Entry]
+            var entries: [_Entry]
             let actionCount: Int
             let producers: [UnsafeContinuation<Void, Never>]
-            (entries, actionCount, producers) = state.withLock { state in
-                guard !state.entries.isEmpty else {
-                    state.isWakeScheduled = false
+            (entries, actionCount, producers) = _state.withLock { state in
+                guard !state._entries.isEmpty else {
+                    state._isWakeScheduled = false
                     return ([], 0, [])
                 }
-                let taken = state.entries
-                state.entries = state.spare
-                state.spare = []
-                let count = state.actionCount
-                state.actionCount = 0
-                state.lastSender = nil
-                defer { state.producers = [] }
-                return (taken, count, state.producers)
+                let taken = state._entries
+                state._entries = state._spare
+                state._spare = []
+                let count = state._actionCount
+                state._actionCount = 0
+                state._lastSender = nil
+                defer { state._producers = [] }
+                return (taken, count, state._producers)
             }
             guard !entries.isEmpty else { return }
             for producer in producers { producer.resume() }
             body(entries, actionCount)
             handled += entries.count
             entries.removeAll(keepingCapacity: true)
-            let wake: (@Sendable () -> Void)? = state.withLock { state in
-                if !state.isClosed, state.spare.capacity < entries.capacity {
-                    swap(&state.spare, &entries)
+            let wake: (@Sendable () -> Void)? = _state.withLock { state in
+                if !state._isClosed, state._spare.capacity < entries.capacity {
+                    swap(&state._spare, &entries)
                 }
-                return handled >= limit && !state.isClosed ? state.wake : nil
+                return handled >= limit && !state._isClosed ? state._wake : nil
             }
             if let wake {
                 wake()  // the drain goes on in a new turn of the main actor
@@ -146,15 +146,14 @@ package final class EffectInbox<Action: Sendable>: Sendable {
 
     /// Drops everything and accepts nothing more; waiting producers go on (and their later
     /// sends are dropped).
-    @usableFromInline
     func close() {
-        let producers = state.withLock { state in
-            state.isClosed = true
-            state.entries = []
-            state.spare = []
-            state.wake = nil
-            defer { state.producers = [] }
-            return state.producers
+        let producers = _state.withLock { state in
+            state._isClosed = true
+            state._entries = []
+            state._spare = []
+            state._wake = nil
+            defer { state._producers = [] }
+            return state._producers
         }
         for producer in producers { producer.resume() }
     }

@@ -14,30 +14,30 @@ import Synchronization
 @usableFromInline
 package final class EffectLifetime: Sendable {
     /// `@Sendable (UnsafePointer<State>) -> Bool`.
-    @usableFromInline let check: any Sendable
+    @usableFromInline let _check: any Sendable
     /// The type of state the condition is asked of.
-    @usableFromInline let stateType: Any.Type
+    let stateType: Any.Type
     private let warned = Atomic<Bool>(false)
 
     @usableFromInline
     package init<State>(_: State.Type, check: @escaping @Sendable (UnsafePointer<State>) -> Bool) {
         stateType = State.self
-        self.check = check
+        self._check = check
     }
 
     /// Whether the part is present in `state`; `false` if the condition was made for another
     /// type of state.
     @inlinable
     package func isAlive<State>(in state: UnsafePointer<State>) -> Bool {
-        guard let check = check as? @Sendable (UnsafePointer<State>) -> Bool else {
-            warnMismatch(State.self)
+        guard let check = _check as? @Sendable (UnsafePointer<State>) -> Bool else {
+            _warnMismatch(State.self)
             return false
         }
         return check(state)
     }
 
     @usableFromInline
-    func warnMismatch(_ asked: Any.Type) {
+    func _warnMismatch(_ asked: Any.Type) {
         #if DEBUG
             guard !warned.exchange(true, ordering: .relaxed) else { return }
             writeToStandardError(
@@ -50,7 +50,7 @@ package final class EffectLifetime: Sendable {
 
     /// The same condition, asked of a parent that holds the state through `lens`.
     @usableFromInline
-    func lifted<Parent, State>(through lens: Lens<Parent, State>) -> EffectLifetime {
+    func _lifted<Parent, State>(through lens: Lens<Parent, State>) -> EffectLifetime {
         EffectLifetime(Parent.self) { parent in
             withUnsafePointer(to: lens.get(parent.pointee)) { self.isAlive(in: $0) }
         }
@@ -59,7 +59,7 @@ package final class EffectLifetime: Sendable {
     /// The same condition, asked of a parent that may hold the state through `lens`: false
     /// when the state itself is missing.
     @usableFromInline
-    func lifted<Parent, State>(through lens: OptionalLens<Parent, State>) -> EffectLifetime {
+    func _lifted<Parent, State>(through lens: OptionalLens<Parent, State>) -> EffectLifetime {
         EffectLifetime(Parent.self) { parent in
             guard let part = lens.get(parent.pointee) else { return false }
             return withUnsafePointer(to: part) { self.isAlive(in: $0) }

@@ -11,69 +11,66 @@
 @usableFromInline
 package struct EffectPlace: Sendable {
     /// The keys of the enclosing children, outermost first.
-    @usableFromInline let keys: [PendingEffectID]
+    @usableFromInline let _keys: [_PendingEffectID]
 
     /// The place of the root program: ids are used as they are.
-    @usableFromInline static var root: EffectPlace { EffectPlace(keys: []) }
+    @usableFromInline static var _root: EffectPlace { EffectPlace(keys: []) }
 
     @usableFromInline
-    init(keys: [PendingEffectID]) {
-        self.keys = keys
+    init(keys: [_PendingEffectID]) {
+        self._keys = keys
     }
 
     /// The place of a child at `key` inside this place.
-    @usableFromInline
-    func entering(_ key: PendingEffectID) -> EffectPlace {
-        EffectPlace(keys: keys + [key])
+    func entering(_ key: _PendingEffectID) -> EffectPlace {
+        EffectPlace(keys: _keys + [key])
     }
 
     /// The store's id for an id of the program at this place.
     @inlinable
     func id(_ local: EffectID) -> EffectID {
-        guard !keys.isEmpty else { return local }
+        guard !_keys.isEmpty else { return local }
         var id = local
-        for key in keys.reversed() { id = key.placing(id) }
+        for key in _keys.reversed() { id = key._placing(id) }
         return id
     }
 }
 
 /// An effect id inside a child's place: equal only to the same id in the same place.
 @usableFromInline
-struct PlacedEffectID<Place: Hashable & Sendable>: Hashable, Sendable {
-    @usableFromInline let place: Place
-    @usableFromInline let id: EffectID
+struct _PlacedEffectID<Place: Hashable & Sendable>: Hashable, Sendable {
+    @usableFromInline let _place: Place
+    let id: EffectID
 
     @usableFromInline
     init(place: Place, id: EffectID) {
-        self.place = place
+        self._place = place
         self.id = id
     }
 }
 
-extension PendingEffectID {
+extension _PendingEffectID {
     /// `id`, restated as an id inside the place this key names.
     @usableFromInline
-    func placing(_ id: EffectID) -> EffectID {
+    func _placing(_ id: EffectID) -> EffectID {
         func placed<Place: Hashable & Sendable>(_ place: Place) -> EffectID {
-            EffectID(PlacedEffectID(place: place, id: id))
+            EffectID(_PlacedEffectID(place: place, id: id))
         }
         return placed(base)
     }
 
     /// The key of the part at `inner` inside the part this key names: the same id that a
     /// child at `inner`, embedded in a child at this key, runs its effects under.
-    @usableFromInline
-    func appending(_ inner: PendingEffectID) -> PendingEffectID {
-        func placed<Place: Hashable & Sendable>(_ place: Place) -> PendingEffectID {
-            PendingEffectID(PlacedEffectID(place: place, id: inner.id))
+    func appending(_ inner: _PendingEffectID) -> _PendingEffectID {
+        func placed<Place: Hashable & Sendable>(_ place: Place) -> _PendingEffectID {
+            _PendingEffectID(_PlacedEffectID(place: place, id: inner.id))
         }
         return placed(base)
     }
 
     /// The key of a combination of two parts where either may have no key.
-    @usableFromInline
-    static func combining(_ outer: PendingEffectID?, _ inner: PendingEffectID?)
-        -> PendingEffectID?
+    static func combining(_ outer: _PendingEffectID?, _ inner: _PendingEffectID?)
+        -> _PendingEffectID?
     {
         guard let outer else { return inner }
         guard let inner else { return outer }
@@ -83,9 +80,9 @@ extension PendingEffectID {
 
 /// The key of a part reached through a key path: the key path itself.
 @usableFromInline
-struct KeyPathKey: Hashable, @unchecked Sendable {
+struct _KeyPathKey: Hashable, @unchecked Sendable {
     // Key paths are immutable; `AnyKeyPath` is just not marked `Sendable`.
-    @usableFromInline let path: AnyKeyPath
+    let path: AnyKeyPath
 
     @usableFromInline
     init(_ path: AnyKeyPath) {

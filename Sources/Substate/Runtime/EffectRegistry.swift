@@ -73,13 +73,13 @@ package final class EffectRegistry: Sendable {
 
     let state = Locked(State())
     /// `state.bound`, readable without the lock: the store asks it after every action.
-    @usableFromInline let boundCount = Atomic<Int>(0)
+    @usableFromInline let _boundCount = Atomic<Int>(0)
     /// Effects that ended without taking the lock (see ``ended(_:)``): a lock-free stack,
     /// linked through the records and holding a reference to each.
     /// Holds the top record's address as an integer (0 for none): `Atomic` of a pointer is
     /// not `Sendable`. Written by effect tasks on other cores: kept off the line that holds
     /// the registry's reference count, which the main actor changes on every effect.
-    private let padding = CacheLinePadding()
+    private let padding = _CacheLinePadding()
     let endedRecords = Atomic<Int>(0)
     /// `state.isClosed`, readable without the lock: a record that ends after ``close()``
     /// drained the stack must not stay on it (it holds the registry: a cycle that would keep
@@ -89,7 +89,7 @@ package final class EffectRegistry: Sendable {
     package init() {}
 
     deinit {
-        forgetEnded(&state.value)
+        forgetEnded(&state._value)
     }
 
     /// Notes that a record's task ended, without waiting for the lock that the main actor
@@ -162,13 +162,13 @@ package final class EffectRegistry: Sendable {
     /// Counts entries with lifetime conditions, under the lock.
     private func bind(_ state: inout State, by change: Int) {
         state.bound += change
-        boundCount.store(state.bound, ordering: .relaxed)
+        _boundCount.store(state.bound, ordering: .relaxed)
     }
 
     /// Whether some running effect has a lifetime condition: when not, the store skips
     /// ``cancelAbsent(in:)`` after an action at the cost of one atomic load.
     @inlinable
-    package var hasLifetimeConditions: Bool { boundCount.load(ordering: .relaxed) > 0 }
+    package var hasLifetimeConditions: Bool { _boundCount.load(ordering: .relaxed) > 0 }
 
     /// Cancels the effects whose lifetime conditions fail for `state`: the effects of
     /// children that are no longer there. Each cancelled effect forgets its ids and its
@@ -331,23 +331,22 @@ extension EffectRegistry.State {
 package struct EffectContext: Sendable {
     @usableFromInline package let registry: EffectRegistry
     @usableFromInline package let handle: any EffectHandle
-    @usableFromInline let place: EffectPlace
+    @usableFromInline let _place: EffectPlace
 
     @usableFromInline
     package init(registry: EffectRegistry, handle: any EffectHandle) {
-        self.init(registry: registry, handle: handle, place: .root)
+        self.init(registry: registry, handle: handle, place: ._root)
     }
 
     @usableFromInline
     init(registry: EffectRegistry, handle: any EffectHandle, place: EffectPlace) {
         self.registry = registry
         self.handle = handle
-        self.place = place
+        self._place = place
     }
 
     /// The same context, for the effects of a child at `key` inside this context's place.
-    @usableFromInline
-    func entering(_ key: PendingEffectID) -> EffectContext {
-        EffectContext(registry: registry, handle: handle, place: place.entering(key))
+    func entering(_ key: _PendingEffectID) -> EffectContext {
+        EffectContext(registry: registry, handle: handle, place: _place.entering(key))
     }
 }

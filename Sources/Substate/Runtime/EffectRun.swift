@@ -8,30 +8,30 @@
 /// released with the run, which usually happens on the main actor, where the registry forgets
 /// ended effects.
 @usableFromInline
-final class EffectRun<Action: Sendable>: EffectRecord, @unchecked Sendable {
-    @usableFromInline let effect: Effect<Action>
-    @usableFromInline let inbox: EffectInbox<Action>
-    @usableFromInline let registry: EffectRegistry
+final class _EffectRun<Action: Sendable>: EffectRecord, @unchecked Sendable {
+    @usableFromInline let _effect: Effect<Action>
+    @usableFromInline let _inbox: EffectInbox<Action>
+    @usableFromInline let _registry: EffectRegistry
     /// The store's count of all pending work.
-    @usableFromInline let outstanding: EffectGroup
+    @usableFromInline let _outstanding: EffectGroup
 
     @usableFromInline
     init(
         effect: Effect<Action>, group: EffectGroup, inbox: EffectInbox<Action>,
         registry: EffectRegistry, outstanding: EffectGroup
     ) {
-        self.effect = effect
-        self.inbox = inbox
-        self.registry = registry
-        self.outstanding = outstanding
+        self._effect = effect
+        self._inbox = inbox
+        self._registry = registry
+        self._outstanding = outstanding
         super.init(group: group)
     }
 
     /// Runs the effect to its end, then ends (see ``end()``).
     @inlinable
     func run() async {
-        await effect.perform(
-            send: Send(run: self), context: EffectContext(registry: registry, handle: self),
+        await _effect.perform(
+            send: Send(run: self), context: EffectContext(registry: _registry, handle: self),
             report: { error in self.report(error) })
         end()
     }
@@ -44,17 +44,17 @@ final class EffectRun<Action: Sendable>: EffectRecord, @unchecked Sendable {
     @inlinable
     func end() {
         if isCancelled {
-            registry.ended(self)
-            group.leave()
-            outstanding.leave()
+            _registry.ended(self)
+            _group.leave()
+            _outstanding.leave()
         } else {
-            inbox.report(.finished(self))
+            _inbox.report(.finished(self))
         }
     }
 
     /// Hands an error that no `catch` handler took to the store.
     @inlinable
     func report(_ error: any Error) {
-        inbox.report(.failed(error, self))
+        _inbox.report(.failed(error, self))
     }
 }

@@ -27,8 +27,8 @@ package final class EffectRuntime<Action: Sendable> {
 
     /// Whether an action is being processed: actions sent now are queued.
     @usableFromInline @exclusivity(unchecked) package var isProcessing = false
-    @usableFromInline @exclusivity(unchecked) var queue: [Queued] = []
-    @usableFromInline @exclusivity(unchecked) var queueHead = 0
+    @usableFromInline @exclusivity(unchecked) var _queue: [Queued] = []
+    @usableFromInline @exclusivity(unchecked) var _queueHead = 0
     /// Set once the client closed the runtime: queued actions are dropped.
     @usableFromInline @exclusivity(unchecked) package var isClosed = false
     /// Told of every effect task started, with its record (a test store lists them).
@@ -85,7 +85,7 @@ package final class EffectRuntime<Action: Sendable> {
             repeat {
                 processQueue(process)
                 settle()
-            } while !queue.isEmpty && !isClosed
+            } while !_queue.isEmpty && !isClosed
         } else {
             processQueue(process)
         }
@@ -97,7 +97,7 @@ package final class EffectRuntime<Action: Sendable> {
     @inlinable
     package func enqueue(_ action: Action, in group: EffectGroup) {
         enter(group)
-        queue.append(Queued(action: action, group: group))
+        _queue.append(Queued(action: action, group: group))
     }
 
     /// Counts a piece of pending work (a queued or held action) in its group and in
@@ -118,15 +118,15 @@ package final class EffectRuntime<Action: Sendable> {
     /// Processes queued actions, in order, until none is left.
     @inlinable
     package func processQueue(_ process: (Action, EffectGroup) -> Void) {
-        guard !queue.isEmpty else { return }
-        while queueHead < queue.count, !isClosed {
-            let next = queue[queueHead]
-            queueHead += 1
+        guard !_queue.isEmpty else { return }
+        while _queueHead < _queue.count, !isClosed {
+            let next = _queue[_queueHead]
+            _queueHead += 1
             process(next.action, next.group)
             leave(next.group)
         }
-        queue.removeAll(keepingCapacity: true)
-        queueHead = 0
+        _queue.removeAll(keepingCapacity: true)
+        _queueHead = 0
     }
 
     // MARK: Effects
@@ -154,13 +154,13 @@ package final class EffectRuntime<Action: Sendable> {
     /// Runs an effect in a task of its own, registered under its tags.
     @inlinable
     func spawn(_ effect: Effect<Action>, tags: EffectTags, in group: EffectGroup) {
-        let run = EffectRun(
+        let run = _EffectRun(
             effect: effect, group: group, inbox: inbox, registry: registry,
             outstanding: outstanding)
         guard registry.insert(run, tags: tags) else { return }
         group.enter(run)
         outstanding.enter()
-        run.attach(Self.startTask(on: executor, priority: effect.priority) { await run.run() })
+        run._attach(Self.startTask(on: executor, priority: effect.priority) { await run.run() })
         didStart?(run)
     }
 
@@ -215,7 +215,7 @@ package final class EffectRuntime<Action: Sendable> {
 
     @inlinable
     func handle(
-        _ entries: [EffectInbox<Action>.Entry], errors: inout [(any Error, EffectRecord)],
+        _ entries: [EffectInbox<Action>._Entry], errors: inout [(any Error, EffectRecord)],
         process: (Action, EffectGroup) -> Void
     ) {
         var sender: EffectRecord?
@@ -226,13 +226,13 @@ package final class EffectRuntime<Action: Sendable> {
                 sender = record
             case .action(let action):
                 guard let sender, !sender.isCancelled else { continue }
-                process(action, sender.group)
+                process(action, sender._group)
                 processQueue(process)
             case .failed(let error, let record):
                 if !record.isCancelled { errors.append((error, record)) }
             case .finished(let record):
                 registry.remove(record)
-                leave(record.group)
+                leave(record._group)
             }
         }
     }
@@ -242,9 +242,9 @@ package final class EffectRuntime<Action: Sendable> {
     @usableFromInline
     package func close() {
         isClosed = true
-        for entry in queue[queueHead...] { entry.group.close() }
-        queue = []
-        queueHead = 0
+        for entry in _queue[_queueHead...] { entry.group.close() }
+        _queue = []
+        _queueHead = 0
         registry.close()
         inbox.close()
         outstanding.close()

@@ -14,25 +14,25 @@
 /// `package`, so that SubstateTesting shares it.
 @usableFromInline
 package final class Locked<Value>: @unchecked Sendable {
-    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    @usableFromInline var value: Value
+    @usableFromInline let _mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline var _value: Value
 
     @usableFromInline
     package init(_ value: Value) {
-        self.value = value
-        pthread_mutex_init(mutex, nil)
+        self._value = value
+        pthread_mutex_init(_mutex, nil)
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        pthread_mutex_destroy(_mutex)
+        _mutex.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value.
     @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        pthread_mutex_lock(_mutex)
+        defer { pthread_mutex_unlock(_mutex) }
+        return try body(&_value)
     }
 }

@@ -2,45 +2,45 @@
 /// function and moved back without ever existing twice (which would make the update's first
 /// write to a shared collection copy it).
 @usableFromInline
-final class StateCell<State> {
-    @usableFromInline let pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
+final class _StateCell<State> {
+    @usableFromInline let _pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
     /// Whether the state is in the cell (it is out while the update function runs).
-    @usableFromInline var holdsValue = true
+    @usableFromInline var _holdsValue = true
 
     @usableFromInline
     init(_ state: consuming State) {
-        pointer.initialize(to: state)
+        _pointer.initialize(to: state)
     }
 
     /// The state, read in place.
     @inlinable var value: State {
         precondition(
-            holdsValue,
+            _holdsValue,
             "Substate: the state was read while an update was running. "
                 + "Update functions must be pure: they may not use the store."
         )
-        return pointer.pointee
+        return _pointer.pointee
     }
 
     /// Moves the state out; the cell is empty until ``put(_:)``.
     @inlinable func take() -> State {
         precondition(
-            holdsValue,
+            _holdsValue,
             "Substate: an action was processed while an update was running. "
                 + "Update functions must be pure: they may not use the store."
         )
-        holdsValue = false
-        return pointer.move()
+        _holdsValue = false
+        return _pointer.move()
     }
 
     /// Moves a state in.
     @inlinable func put(_ state: consuming State) {
-        pointer.initialize(to: state)
-        holdsValue = true
+        _pointer.initialize(to: state)
+        _holdsValue = true
     }
 
     deinit {
-        if holdsValue { pointer.deinitialize(count: 1) }
-        pointer.deallocate()
+        if _holdsValue { _pointer.deinitialize(count: 1) }
+        _pointer.deallocate()
     }
 }

@@ -29,37 +29,37 @@ import Observation
 /// ``StoreTask``). It does not reattach if the part comes back: make a new scope.
 @MainActor
 public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: Observable {
-    @usableFromInline var current: State
-    @usableFromInline let registrar = ObservationRegistrar()
-    @usableFromInline let read: @MainActor () -> State?
-    @usableFromInline let forward: @MainActor (Action) -> StoreTask
-    @usableFromInline let register: @MainActor (ScopeLink) -> Void
+    @usableFromInline var _current: State
+    @usableFromInline let _registrar = ObservationRegistrar()
+    @usableFromInline let _read: @MainActor () -> State?
+    @usableFromInline let _forward: @MainActor (Action) -> StoreTask
+    @usableFromInline let _register: @MainActor (_ScopeLink) -> Void
 
     /// Whether the scope's part disappeared from the root state. A detached scope keeps its
     /// last state and ignores sends.
-    public var isDetached: Bool { detached }
-    @usableFromInline var detached = false
+    public var isDetached: Bool { _detached }
+    @usableFromInline var _detached = false
 
     @inlinable
     init(
         initial: State,
         read: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
-        register: @escaping @MainActor (ScopeLink) -> Void
+        register: @escaping @MainActor (_ScopeLink) -> Void
     ) {
-        current = initial
-        self.read = read
-        self.forward = forward
-        self.register = register
+        _current = initial
+        self._read = read
+        self._forward = forward
+        self._register = register
         // The link is a closure made here, in the caller's module, so that refreshing is
         // specialised for the part's type rather than going through generic code.
-        register(ScopeLink { [weak self] in self?.parentDidCommit() ?? false })
+        register(_ScopeLink { [weak self] in self?.parentDidCommit() ?? false })
     }
 
     /// The scope's part of the root state, as of the root's last commit.
     public var state: State {
-        registrar.access(self, keyPath: \.state)
-        return current
+        _registrar.access(self, keyPath: \.state)
+        return _current
     }
 
     /// Sends an action to the root store, wrapped by the scope's tag.
@@ -67,8 +67,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     /// - Returns: The root store's task for it; a finished one if the scope is detached.
     @discardableResult
     public func send(_ action: Action) -> StoreTask {
-        guard !detached else { return StoreTask(group: nil) }
-        return forward(action)
+        guard !_detached else { return StoreTask(group: nil) }
+        return _forward(action)
     }
 
     /// A scope of a part of this scope's part.
@@ -81,13 +81,13 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
         state lens: Lens<State, ChildState>,
         action tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction> {
-        let read = self.read
-        let forward = self.forward
+        let read = self._read
+        let forward = self._forward
         return ScopedStore<ChildState, ChildAction>(
-            initial: lens.get(current),
+            initial: lens.get(_current),
             read: { read().map(lens.get) },
             forward: { forward(tag($0)) },
-            register: register
+            register: _register
         )
     }
 
@@ -101,14 +101,14 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
         state lens: OptionalLens<State, ChildState>,
         action tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction>? {
-        guard let initial = lens.get(current) else { return nil }
-        let read = self.read
-        let forward = self.forward
+        guard let initial = lens.get(_current) else { return nil }
+        let read = self._read
+        let forward = self._forward
         return ScopedStore<ChildState, ChildAction>(
             initial: initial,
             read: { read().flatMap(lens.get) },
             forward: { forward(tag($0)) },
-            register: register
+            register: _register
         )
     }
 
@@ -129,14 +129,14 @@ extension ScopedStore {
     /// Returns `false` once the scope no longer needs refreshing (it is detached).
     @inlinable
     func parentDidCommit() -> Bool {
-        guard !detached else { return false }
-        guard let next = read() else {
-            detached = true
+        guard !_detached else { return false }
+        guard let next = _read() else {
+            _detached = true
             return false
         }
-        guard next != current else { return true }
-        registrar.withMutation(of: self, keyPath: \.state) {
-            current = next
+        guard next != _current else { return true }
+        _registrar.withMutation(of: self, keyPath: \.state) {
+            _current = next
         }
         return true
     }

@@ -9,38 +9,38 @@ extension Store {
     @discardableResult
     public func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
         defer { nextMiddlewareToken += 1 }
-        var chain = middlewareChain ?? MiddlewareChain(installed: [])
+        var chain = _middlewareChain ?? _MiddlewareChain(installed: [])
         chain.add(middleware, token: nextMiddlewareToken)
         middleware.attach?(runtime.executor)
-        middlewareChain = chain
+        _middlewareChain = chain
         return MiddlewareToken(id: nextMiddlewareToken)
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.
     /// - Parameter token: What ``addMiddleware(_:)`` returned.
     public func removeMiddleware(_ token: MiddlewareToken) {
-        guard var chain = middlewareChain else { return }
+        guard var chain = _middlewareChain else { return }
         chain.remove(token: token.id)
-        middlewareChain = chain.isEmpty ? nil : chain
+        _middlewareChain = chain.isEmpty ? nil : chain
     }
 
     /// Runs an action through the interceptors, then processes each action that comes out
     /// with the hooks around the update.
     @inlinable
     func processThroughMiddleware(
-        _ action: Action, in group: EffectGroup?, chain: MiddlewareChain<State, Action>
+        _ action: Action, in group: EffectGroup?, chain: _MiddlewareChain<State, Action>
     ) -> EffectGroup? {
         // Time travel needs middleware (the time machine's), so a plain store never checks.
-        if travel != nil { return hold(action, in: group) }
-        guard chain.hasInterceptors else {
+        if _travel != nil { return _hold(action, in: group) }
+        guard chain._hasInterceptors else {
             return processWithHooks(action, in: group, chain: chain)
         }
         var actions = [action]
-        for middleware in chain.all {
-            guard let intercept = middleware.intercept else { continue }
+        for middleware in chain._all {
+            guard let intercept = middleware._intercept else { continue }
             var passed: [Action] = []
             for action in actions {
-                switch intercept(action, storage.value) {
+                switch intercept(action, _storage.value) {
                 case .forward: passed.append(action)
                 case .drop: continue
                 case .replace(let replacements): passed += replacements
@@ -49,7 +49,7 @@ extension Store {
             actions = passed
         }
         var group = group
-        for action in actions where !tornDown {
+        for action in actions where !_tornDown {
             group = processWithHooks(action, in: group, chain: chain)
         }
         return group
@@ -57,15 +57,15 @@ extension Store {
 
     @inlinable
     func processWithHooks(
-        _ action: Action, in group: EffectGroup?, chain: MiddlewareChain<State, Action>
+        _ action: Action, in group: EffectGroup?, chain: _MiddlewareChain<State, Action>
     ) -> EffectGroup? {
-        for middleware in chain.all { middleware.willProcess?(action) }
-        let before = chain.needsStateBefore ? storage.value : nil
+        for middleware in chain._all { middleware._willProcess?(action) }
+        let before = chain._needsStateBefore ? _storage.value : nil
         let group = commit(action, in: group)
-        for middleware in chain.all {
-            middleware.didProcess?(action, storage.value)
-            if let didChange = middleware.didChange, let before {
-                didChange(action, before, storage.value)
+        for middleware in chain._all {
+            middleware._didProcess?(action, _storage.value)
+            if let didChange = middleware._didChange, let before {
+                didChange(action, before, _storage.value)
             }
         }
         return group
@@ -73,7 +73,7 @@ extension Store {
 
     /// Tells every middleware that the store was torn down.
     func tearDownMiddleware() {
-        guard let chain = middlewareChain else { return }
-        for middleware in chain.all { middleware.didTearDown?() }
+        guard let chain = _middlewareChain else { return }
+        for middleware in chain._all { middleware.didTearDown?() }
     }
 }

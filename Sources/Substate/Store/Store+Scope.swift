@@ -12,10 +12,10 @@ extension Store {
         // A scope holds its root strongly (the root holds its scopes weakly): a view's scope
         // keeps the state it shows alive.
         ScopedStore(
-            initial: lens.get(storage.value),
-            read: { lens.get(self.storage.value) },
+            initial: lens.get(_storage.value),
+            read: { lens.get(self._storage.value) },
             forward: { self.send(tag($0)) },
-            register: { self.scopes.append($0) }
+            register: { self._scopes.append($0) }
         )
     }
 
@@ -39,12 +39,12 @@ extension Store {
         state lens: OptionalLens<State, ChildState>,
         action tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction>? {
-        guard let initial = lens.get(storage.value) else { return nil }
+        guard let initial = lens.get(_storage.value) else { return nil }
         return ScopedStore(
             initial: initial,
-            read: { lens.get(self.storage.value) },
+            read: { lens.get(self._storage.value) },
             forward: { self.send(tag($0)) },
-            register: { self.scopes.append($0) }
+            register: { self._scopes.append($0) }
         )
     }
 
@@ -66,7 +66,7 @@ extension Store {
     /// are queued and processed when it returns, and then the scopes are refreshed again (see
     /// `notifyObservers()`); a scope made meanwhile is refreshed in this same call.
     @usableFromInline
-    func refreshScopes() {
+    func _refreshScopes() {
         guard !isRefreshingScopes else {
             scopesNeedRefresh = true
             return
@@ -75,7 +75,7 @@ extension Store {
         defer { isRefreshingScopes = false }
         repeat {
             scopesNeedRefresh = false
-            let links = scopes
+            let links = _scopes
             var finished: [Int] = []
             for index in links.indices where !links[index].refresh() {
                 finished.append(index)
@@ -83,7 +83,7 @@ extension Store {
             // Scopes made while refreshing were appended after `links`, so the indices of the
             // finished ones are still right.
             for index in finished.reversed() {
-                scopes.remove(at: index)
+                _scopes.remove(at: index)
             }
         } while scopesNeedRefresh
     }
@@ -92,8 +92,8 @@ extension Store {
 /// A root store's link to one of its scopes: refreshes it, and returns `false` once the scope
 /// is gone or detached. It holds the scope weakly.
 @usableFromInline
-struct ScopeLink {
-    @usableFromInline let refresh: @MainActor () -> Bool
+struct _ScopeLink {
+    let refresh: @MainActor () -> Bool
 
     @usableFromInline
     init(_ refresh: @escaping @MainActor () -> Bool) {

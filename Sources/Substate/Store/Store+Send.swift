@@ -22,8 +22,8 @@ extension Store {
     /// - Complexity: O(1) in the size of the state, plus the update function's own work.
     @inlinable @discardableResult
     public func send(_ action: Action) -> StoreTask {
-        if tornDown {
-            warnSendAfterTearDown(action)
+        if _tornDown {
+            _warnSendAfterTearDown(action)
             return StoreTask(group: nil)
         }
         if runtime.isProcessing {
@@ -50,8 +50,8 @@ extension Store {
     /// processes them and calls this again.
     @inlinable
     func notifyObservers() {
-        if hasPendingPresentation {
-            presentPending()
+        if _hasPendingPresentation {
+            _presentPending()
         } else {
             publishChange()
         }
@@ -60,25 +60,25 @@ extension Store {
     /// Tells the observers of ``state`` and the scoped stores that the state changed.
     @inlinable
     func publishChange() {
-        registrar.withMutation(of: self, keyPath: stateKeyPath) {}
-        if !scopes.isEmpty { refreshScopes() }
+        _registrar.withMutation(of: self, keyPath: _stateKeyPath) {}
+        if !_scopes.isEmpty { _refreshScopes() }
     }
 
     /// Notes the presentation of an update being committed; the last one wins.
     @usableFromInline
-    func setPending(_ presentation: any UpdatePresentation) {
+    func _setPending(_ presentation: any UpdatePresentation) {
         probe?.didAsk(toPresent: presentation)
         pendingPresentation = presentation
-        hasPendingPresentation = true
+        _hasPendingPresentation = true
     }
 
     /// Notifies inside the pending presentation; makes sure observers are told exactly once
     /// even if the presentation does not call its `notify` function, or calls it twice.
     @usableFromInline
-    func presentPending() {
+    func _presentPending() {
         guard let presentation = pendingPresentation else { return }
         pendingPresentation = nil
-        hasPendingPresentation = false
+        _hasPendingPresentation = false
         var notified = false
         let notify = {
             guard !notified else { return }
@@ -92,7 +92,6 @@ extension Store {
         }
     }
 
-    @usableFromInline
     func warnPresentationDidNotNotify(_ presentation: any UpdatePresentation) {
         #if DEBUG
             writeToStandardError(
@@ -117,8 +116,8 @@ extension Store {
     /// ``StoreTask/finish()`` or ``finishEffects()`` resume. A store that is deallocated
     /// tears itself down the same way. Calling it again does nothing.
     public func tearDown() {
-        guard !tornDown else { return }
-        tornDown = true
+        guard !_tornDown else { return }
+        _tornDown = true
         releaseResources()
         tearDownMiddleware()
     }
@@ -127,8 +126,8 @@ extension Store {
     /// and ends the sequences.
     func releaseResources() {
         runtime.close()
-        committedStates.finish()
-        processedActions.finish()
+        _committedStates.finish()
+        _processedActions.finish()
     }
 
     /// Suspends until the store has no effect running and no action waiting.
@@ -143,7 +142,7 @@ extension Store {
     public var runningEffectCount: Int { registry.count }
 
     @usableFromInline
-    func warnSendAfterTearDown(_ action: Action) {
+    func _warnSendAfterTearDown(_ action: Action) {
         #if DEBUG
             writeToStandardError(
                 "Substate: \(action) was sent to a store that was torn down; it is ignored."
@@ -156,13 +155,13 @@ extension Store {
     /// none. The one entry for every action: sent, queued, delivered by an effect or held.
     @inlinable
     func process(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
-        if isProbed { return processProbed(action, in: group) }
+        if _isProbed { return _processProbed(action, in: group) }
         return processUnprobed(action, in: group)
     }
 
     /// ``process(_:in:)`` with the probe told before and after.
     @usableFromInline
-    func processProbed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+    func _processProbed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         probe?.willProcess(action, in: group)
         let joined = processUnprobed(action, in: group)
         probe?.didProcess(action, in: group, joined: joined)
@@ -171,7 +170,7 @@ extension Store {
 
     @inlinable
     func processUnprobed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
-        if let chain = middlewareChain {
+        if let chain = _middlewareChain {
             return processThroughMiddleware(action, in: group, chain: chain)
         }
         return commit(action, in: group)
@@ -182,12 +181,13 @@ extension Store {
     func commit(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         // The state goes from the cell into the update function and back without a copy.
         let effect = unpack(
-            { updateFunction(storage.take(), environment, action) }, stateInto: storage.pointer)
-        storage.holdsValue = true
-        if processedActions.hasSubscribers { processedActions.publish(action) }
-        if committedStates.hasSubscribers { committedStates.publish(storage.value) }
+            { _updateFunction(_storage.take(), _environment, action) }, stateInto: _storage._pointer
+        )
+        _storage._holdsValue = true
+        if _processedActions._hasSubscribers { _processedActions._publish(action) }
+        if _committedStates._hasSubscribers { _committedStates._publish(_storage.value) }
         // The effects of children that this action removed end with them.
-        if registry.hasLifetimeConditions { registry.cancelAbsent(in: storage.pointer) }
+        if registry.hasLifetimeConditions { registry.cancelAbsent(in: _storage._pointer) }
         if effect.isNone { return group }
         let group = group ?? runtime.makeGroup()
         start(effect, in: group)
@@ -199,8 +199,8 @@ extension Store {
     func start(_ effect: Effect<Action>, in group: EffectGroup) {
         runtime.start(
             effect, in: group,
-            present: { setPending($0) },
-            isAlive: { $0.isAlive(in: storage.pointer) }
+            present: { _setPending($0) },
+            isAlive: { $0.isAlive(in: _storage._pointer) }
         )
     }
 
@@ -211,20 +211,20 @@ extension Store {
     /// - Returns: Whether anything was delivered.
     @inlinable @discardableResult
     package func drainInbox() -> Bool {
-        guard !tornDown else { return false }
+        guard !_tornDown else { return false }
         return runtime.drain { action, group in
             _ = process(action, in: group)
         } settle: {
             notifyObservers()
         } failed: { error, record in
-            report(error, of: record)
+            _report(error, of: record)
         }
     }
 
     /// Hands an error an effect did not handle to the probe, or else to the error handler.
     @usableFromInline
-    func report(_ error: any Error, of record: EffectRecord) {
-        guard !tornDown else { return }
+    func _report(_ error: any Error, of record: EffectRecord) {
+        guard !_tornDown else { return }
         if let probe {
             probe.effectFailed(error, of: record)
         } else {

@@ -17,7 +17,7 @@ extension Store {
     ///   reads it, so the next update that modifies a shared collection copies it: with
     ///   subscribers, each action may cost O(state size).
     public var states: StoreSequence<State> {
-        StoreSequence(committedStates)
+        StoreSequence(_committedStates)
     }
 
     /// The actions the store processes from now on, in the order it processes them.
@@ -27,6 +27,6 @@ extension Store {
     /// from cancelled effects) are not included. Each access creates a new subscription;
     /// see ``states`` for its lifetime.
     public var actions: StoreSequence<Action> {
-        StoreSequence(processedActions)
+        StoreSequence(_processedActions)
     }
 }

@@ -53,49 +53,49 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     >
 
     /// The state, moved out while the update function runs.
-    @usableFromInline let storage: StateCell<State>
+    @usableFromInline let _storage: _StateCell<State>
     /// `\.state`, made once: a key path of a generic class costs an allocation per literal.
-    @usableFromInline let stateKeyPath: KeyPath<Store, State>
-    @usableFromInline let environment: Environment
-    @usableFromInline let updateFunction: UpdateFunction
-    @usableFromInline let registrar = ObservationRegistrar()
+    @usableFromInline let _stateKeyPath: KeyPath<Store, State>
+    @usableFromInline let _environment: Environment
+    @usableFromInline let _updateFunction: UpdateFunction
+    @usableFromInline let _registrar = ObservationRegistrar()
 
     /// The queue, the effects and the processing loop (see ``EffectRuntime``).
     @usableFromInline package let runtime: EffectRuntime<Action>
     /// The presentation of the last update committed since observers were last notified.
-    @usableFromInline var pendingPresentation: (any UpdatePresentation)?
+    var pendingPresentation: (any UpdatePresentation)?
     // Read on every send, on the main actor only, by short accesses that never overlap: the
     // dynamic exclusivity checks of a class's stored properties cost ~10 % of a send
     // (measured on send.counter).
     /// `pendingPresentation != nil`, checked on every send without copying the existential.
-    @usableFromInline @exclusivity(unchecked) var hasPendingPresentation = false
+    @usableFromInline @exclusivity(unchecked) var _hasPendingPresentation = false
     /// Watches every step (a `TestStore`); `nil` otherwise.
     package weak var probe: (any StoreProbe<Action>)? {
-        didSet { isProbed = probe != nil }
+        didSet { _isProbed = probe != nil }
     }
     /// `probe != nil`, as the inlined send path can see it.
-    @usableFromInline @exclusivity(unchecked) var isProbed = false
+    @usableFromInline @exclusivity(unchecked) var _isProbed = false
 
-    @usableFromInline let committedStates = Broadcast<State>()
+    @usableFromInline let _committedStates = _Broadcast<State>()
     /// The scoped stores made from this store, told of every commit.
-    @usableFromInline @exclusivity(unchecked) var scopes: [ScopeLink] = []
+    @usableFromInline @exclusivity(unchecked) var _scopes: [_ScopeLink] = []
     /// The runtime's registry of running effects.
     @inlinable var registry: EffectRegistry { runtime.registry }
-    @usableFromInline var isRefreshingScopes = false
-    @usableFromInline var scopesNeedRefresh = false
-    @usableFromInline let processedActions = Broadcast<Action>()
+    var isRefreshingScopes = false
+    var scopesNeedRefresh = false
+    @usableFromInline let _processedActions = _Broadcast<Action>()
     /// The middleware; `nil` when there is none, so that a plain store pays one check.
-    @usableFromInline var middlewareChain: MiddlewareChain<State, Action>?
+    @usableFromInline var _middlewareChain: _MiddlewareChain<State, Action>?
     var nextMiddlewareToken = 0
     /// Set while a ``TimeMachine`` shows a past state.
-    @usableFromInline var travel: Travel?
+    @usableFromInline var _travel: _Travel?
 
     /// Whether the store was torn down, by ``tearDown()``.
     ///
     /// A torn-down store keeps its last state but ignores every action sent to it and runs no
     /// effect.
-    public var isTornDown: Bool { tornDown }
-    @usableFromInline var tornDown = false
+    public var isTornDown: Bool { _tornDown }
+    @usableFromInline var _tornDown = false
 
     /// Receives errors that effects threw and did not handle themselves.
     ///
@@ -139,15 +139,15 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         middleware: [Middleware<State, Action>],
         executor: (any TaskExecutor)?
     ) {
-        self.storage = StateCell(state)
-        self.stateKeyPath = \Store.state
-        self.environment = environment
-        self.updateFunction = update
+        self._storage = _StateCell(state)
+        self._stateKeyPath = \Store.state
+        self._environment = environment
+        self._updateFunction = update
         self.runtime = EffectRuntime(executor: executor)
-        self.middlewareChain = middleware.isEmpty ? nil : MiddlewareChain(installed: middleware)
+        self._middlewareChain = middleware.isEmpty ? nil : _MiddlewareChain(installed: middleware)
         for installed in middleware { installed.attach?(executor) }
         if executor == nil {
-            runtime.inbox.onWake { [weak self] in
+            runtime.inbox._onWake { [weak self] in
                 Task { @MainActor in self?.drainInbox() }
             }
         }
@@ -201,7 +201,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// Starts the effect of an initial update, in one turn of the processing loop.
     @usableFromInline
     package func begin(with effect: Effect<Action>) {
-        guard !effect.isNone, !tornDown else { return }
+        guard !effect.isNone, !_tornDown else { return }
         processing { start(effect, in: runtime.makeGroup()) }
     }
 
@@ -210,14 +210,14 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// Read-only: the state changes only through ``send(_:)``. Reading it inside a SwiftUI
     /// view or `withObservationTracking` registers an observation of it.
     @inlinable public var state: State {
-        registrar.access(self, keyPath: stateKeyPath)
-        return storage.value
+        _registrar.access(self, keyPath: _stateKeyPath)
+        return _storage.value
     }
 
     // Isolated, so that a store released anywhere still tells its middleware on the main
     // actor (a state saver flushes its pending write).
     isolated deinit {
         releaseResources()
-        if !tornDown { tearDownMiddleware() }
+        if !_tornDown { tearDownMiddleware() }
     }
 }

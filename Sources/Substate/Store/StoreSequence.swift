@@ -11,17 +11,17 @@ public struct StoreSequence<Element: Sendable>: AsyncSequence, Sendable {
 
     private let subscription: Subscription
 
-    init(_ broadcast: Broadcast<Element>) {
+    init(_ broadcast: _Broadcast<Element>) {
         subscription = Subscription(broadcast)
     }
 
     /// Keeps a broadcast subscription alive while a sequence or iterator refers to it.
     final class Subscription: Sendable {
-        let broadcast: Broadcast<Element>
+        let broadcast: _Broadcast<Element>
         let id: Int
         let buffer: AsyncBuffer<Element>
 
-        init(_ broadcast: Broadcast<Element>) {
+        init(_ broadcast: _Broadcast<Element>) {
             self.broadcast = broadcast
             (id, buffer) = broadcast.subscribe()
         }

@@ -10,11 +10,11 @@
 ///
 /// Discarding a `StoreTask` does not cancel anything.
 public struct StoreTask: Sendable {
-    @usableFromInline let group: EffectGroup?
+    @usableFromInline let _group: EffectGroup?
 
     @usableFromInline
     init(group: EffectGroup?) {
-        self.group = group
+        self._group = group
     }
 
     /// Suspends until the work has finished: every effect it started has ended and every
@@ -24,23 +24,23 @@ public struct StoreTask: Sendable {
     /// down, and when the waiting task is cancelled. A cancelled effect counts as finished
     /// when its task has actually ended.
     public func finish() async {
-        await group?.wait()
+        await _group?.wait()
     }
 
     /// Cancels the effects this work started, and any it starts from now on.
     ///
     /// Actions those effects produced but the store has not processed yet are dropped.
     public func cancel() {
-        group?.cancel()
+        _group?.cancel()
     }
 
     /// Whether the work has finished (see ``finish()``).
     public var isFinished: Bool {
-        group?.isFinished ?? true
+        _group?.isFinished ?? true
     }
 
     /// Whether ``cancel()`` was called.
     public var isCancelled: Bool {
-        group?.isCancelled ?? false
+        _group?.isCancelled ?? false
     }
 }
