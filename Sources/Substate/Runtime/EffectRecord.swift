@@ -2,7 +2,7 @@ import Synchronization
 
 /// One effect task the store started: its group, its task, and whether it was cancelled.
 /// Actions from a cancelled record are dropped, even those already on their way. The store
-/// makes an ``EffectRun``, which adds what the task needs to run.
+/// makes an ``_EffectRun``, which adds what the task needs to run.
 ///
 /// Lock-free, to keep starting an effect cheap: `_phase` goes from `detached` to `attached`
 /// once the task is stored, or to `cancelled` at any time. The task is written before the

@@ -15,7 +15,7 @@
 ///
 /// Not `Sendable`: its client uses it from one context (the store's main actor, a test's
 /// thread, an iterating task). Effect tasks reach only its `Sendable` parts (the inbox, the
-/// registry, the groups) through their ``EffectRun``.
+/// registry, the groups) through their ``_EffectRun``.
 @usableFromInline
 package final class EffectRuntime<Action: Sendable> {
     @usableFromInline package let inbox = EffectInbox<Action>()
@@ -184,7 +184,7 @@ package final class EffectRuntime<Action: Sendable> {
     /// Handles what effects delivered since the last drain, batch after batch: each action
     /// from an effect not cancelled meanwhile is processed in the effect's group, errors are
     /// collected for the client, and each effect that finished is forgotten (the other path by
-    /// which effects end is ``EffectRun/end()``, for cancelled ones).
+    /// which effects end is ``_EffectRun/end()``, for cancelled ones).
     /// - Parameters:
     ///   - process: Processes one action in its group.
     ///   - settle: Called after each batch that held actions, once its queue is empty.
