@@ -1,6 +1,6 @@
 extension Effect {
     /// The priority to start this effect's task with, if it asks for one.
-    @inlinable var priority: TaskPriority? {
+    @usableFromInline var priority: TaskPriority? {
         switch _operation {
         case .work(let priority, _): return priority
         case .marked(_, let inner): return inner.priority

@@ -74,7 +74,7 @@ package final class EffectInbox<Action: Sendable>: Sendable {
     }
 
     /// Delivers a report (an error, the end of an effect) without waiting.
-    @inlinable
+    @usableFromInline
     func report(_ entry: _Entry) {
         let wake = _state.withLock { state -> (@Sendable () -> Void)? in
             guard !state._isClosed else { return nil }

@@ -27,7 +27,7 @@ package struct EffectPlace: Sendable {
     }
 
     /// The store's id for an id of the program at this place.
-    @inlinable
+    @usableFromInline
     func id(_ local: EffectID) -> EffectID {
         guard !_keys.isEmpty else { return local }
         var id = local

@@ -53,7 +53,7 @@ final class _EffectRun<Action: Sendable>: EffectRecord, @unchecked Sendable {
     }
 
     /// Hands an error that no `catch` handler took to the store.
-    @inlinable
+    @usableFromInline
     func report(_ error: any Error) {
         _inbox.report(.failed(error, self))
     }

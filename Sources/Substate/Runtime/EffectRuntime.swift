@@ -55,7 +55,7 @@ package final class EffectRuntime<Action: Sendable> {
     }
 
     /// A new group for the work of one action.
-    @inlinable
+    @usableFromInline
     package func makeGroup() -> EffectGroup {
         EffectGroup.make(registry: registry)
     }
@@ -102,14 +102,14 @@ package final class EffectRuntime<Action: Sendable> {
 
     /// Counts a piece of pending work (a queued or held action) in its group and in
     /// ``outstanding``; ``leave(_:)`` ends it.
-    @inlinable
+    @usableFromInline
     package func enter(_ group: EffectGroup) {
         group.enter()
         outstanding.enter()
     }
 
     /// Ends a piece of pending work: a queued or held action that was processed or dropped.
-    @inlinable
+    @usableFromInline
     package func leave(_ group: EffectGroup) {
         group.leave()
         outstanding.leave()

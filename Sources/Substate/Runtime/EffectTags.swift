@@ -5,7 +5,7 @@ package struct EffectTags: Sendable {
     @usableFromInline package var ids: [EffectID]
     @usableFromInline package var lifetimes: [EffectLifetime]
 
-    @inlinable
+    @usableFromInline
     package init(ids: [EffectID] = [], lifetimes: [EffectLifetime] = []) {
         self.ids = ids
         self.lifetimes = lifetimes
