@@ -80,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SubstateInspectorTests",
-            dependencies: ["Substate", "SubstateInspector", "substate-inspect"]
+            dependencies: ["Substate", "SubstateInspector", "substate-inspect", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -13,12 +13,8 @@ import TodosCore
 @MainActor
 @Suite struct DeterminismTests {
     static let sequences = 1_000
-    let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("determinism-\(UUID().uuidString)")
-
-    init() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
+    let temporary = TemporaryFolder(prefix: "determinism")
+    var folder: URL { temporary.url }
 
     var seeds: [UInt64] {
         if let seed = ProcessInfo.processInfo.environment["SUBSTATE_SEED"].flatMap(UInt64.init) {

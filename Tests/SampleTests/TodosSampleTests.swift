@@ -1,6 +1,7 @@
 import Foundation
 import Substate
 import Synchronization
+import TestSupport
 import Testing
 import TodosCore
 
@@ -69,12 +70,8 @@ enum Products {
 
 @MainActor
 @Suite struct TodosSampleTests {
-    let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("todos-\(UUID().uuidString)")
-
-    init() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
+    let temporary = TemporaryFolder(prefix: "todos")
+    var folder: URL { temporary.url }
 
     var saved: String { folder.appendingPathComponent("todos.json").path }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SubstateInspector
+import TestSupport
 import Testing
 
 /// A recording written by hand, as `Recorder` writes them: three actions, snapshots every
@@ -15,15 +16,15 @@ let knownRecording = """
     {"action":{"rename":{"_0":"Groc
     """
 
-/// Writes the known recording to a temporary file.
-func knownRecordingFile() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("substate-inspect-\(UUID().uuidString).jsonl")
+/// Writes the known recording to a file in `folder`.
+func knownRecordingFile(in folder: TemporaryFolder) throws -> URL {
+    let url = folder.file("known.jsonl")
     try Data(knownRecording.utf8).write(to: url)
     return url
 }
 
 @Suite struct InspectorTests {
+    let folder = TemporaryFolder(prefix: "substate-inspect")
     let warnings = """
         warning: line 6: not a JSON object
         warning: line 8: partial last line (the recording was cut off)
@@ -31,7 +32,7 @@ func knownRecordingFile() throws -> URL {
         """
 
     @Test func timeline() throws {
-        let file = try knownRecordingFile()
+        let file = try knownRecordingFile(in: folder)
         let output = Inspector.run(["timeline", file.path])
         #expect(output.status == 0)
         #expect(
@@ -47,7 +48,7 @@ func knownRecordingFile() throws -> URL {
     }
 
     @Test func stateAtAStepWithAndWithoutASnapshot() throws {
-        let file = try knownRecordingFile()
+        let file = try knownRecordingFile(in: folder)
         let atTwo = Inspector.run(["state", file.path, "2"])
         #expect(atTwo.status == 0)
         #expect(atTwo.text.hasPrefix("state at step 2:\n{\n  \"notes\" : [\n"))
@@ -59,7 +60,7 @@ func knownRecordingFile() throws -> URL {
     }
 
     @Test func diffBetweenTwoSteps() throws {
-        let file = try knownRecordingFile()
+        let file = try knownRecordingFile(in: folder)
         let output = Inspector.run(["diff", file.path, "0", "2"])
         #expect(output.status == 0)
         #expect(output.text.hasPrefix("diff of the states at steps 0 and 2:\n"))
@@ -69,7 +70,7 @@ func knownRecordingFile() throws -> URL {
     }
 
     @Test func summaryCountsActionsByCasePath() throws {
-        let file = try knownRecordingFile()
+        let file = try knownRecordingFile(in: folder)
         let output = Inspector.run(["summary", file.path])
         #expect(
             output.text == """
@@ -90,7 +91,7 @@ func knownRecordingFile() throws -> URL {
         #expect(missing.status == 1)
         #expect(missing.errors == "error: No recording at /nonexistent/session.jsonl.\n")
 
-        let file = try knownRecordingFile()
+        let file = try knownRecordingFile(in: folder)
         let outOfRange = Inspector.run(["state", file.path, "9"])
         #expect(outOfRange.status == 1)
         #expect(
@@ -100,8 +101,7 @@ func knownRecordingFile() throws -> URL {
         #expect(Inspector.run(["state", file.path]).status == 2)
         #expect(Inspector.run(["frobnicate", file.path]).errors == Inspector.usage + "\n")
 
-        let newer = FileManager.default.temporaryDirectory
-            .appendingPathComponent("substate-inspect-\(UUID().uuidString).jsonl")
+        let newer = folder.file("newer.jsonl")
         try Data(#"{"format":"substate-recording","version":2}"#.utf8).write(to: newer)
         #expect(
             Inspector.run(["summary", newer.path]).errors
@@ -111,7 +111,7 @@ func knownRecordingFile() throws -> URL {
 
     /// The built tool itself, as a user runs it.
     @Test func theExecutablePrintsTheSameAsTheLibrary() throws {
-        let file = try knownRecordingFile()
+        let file = try knownRecordingFile(in: folder)
         let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("substate-inspect")
         let candidates = [
@@ -142,8 +142,7 @@ func knownRecordingFile() throws -> URL {
 
     /// Writes a recording from lines.
     func recording(_ lines: [String]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("substate-inspect-\(UUID().uuidString).jsonl")
+        let url = folder.file("recording-\(UUID().uuidString).jsonl")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
         return url
     }

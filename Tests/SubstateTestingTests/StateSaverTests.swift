@@ -2,6 +2,7 @@ import Foundation
 import Substate
 import SubstateTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// An app whose settings are saved; the rest of its state is not.
@@ -34,21 +35,10 @@ extension Workspace {
     }
 }
 
-/// A fresh directory, removed at the end of the test.
+/// A fresh directory, removed at the end of the test, with helpers for a saver's files.
 final class Folder {
-    let url: URL
-
-    init() {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("substate-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        _ = try? FileManager.default.setAttributes(
-            [.posixPermissions: 0o755], ofItemAtPath: url.path)
-        try? FileManager.default.removeItem(at: url)
-    }
+    private let folder = TemporaryFolder()
+    var url: URL { folder.url }
 
     var file: URL { url.appendingPathComponent("preferences.json") }
 
