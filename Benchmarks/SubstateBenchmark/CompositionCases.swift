@@ -1,6 +1,6 @@
 import Substate
 
-/// A keyed collection for `lens.keyed.100k` and `scope.rows.1k`.
+/// A collection of identified rows for `lens.byindex.100k`, `lens.byid.100k` and `scope.rows.1k`.
 struct Rows: Equatable, Sendable {
     var items: [Row]
 
@@ -9,7 +9,10 @@ struct Rows: Equatable, Sendable {
     }
 
     enum Action: Sendable {
+        /// A row's action, reaching the row by its index (`.element(at:in:)`).
         case row(id: Int, Row.Action)
+        /// A row's action, reaching the row by its id (`.element(id:in:)`).
+        case rowByID(id: Int, Row.Action)
     }
 
     static func update(state: consuming Rows, environment: Void, action: Action) -> Update<
@@ -20,6 +23,10 @@ struct Rows: Equatable, Sendable {
             return .child(
                 action, state: state, lens: .element(at: id, in: \.items),
                 tag: { .row(id: id, $0) }, environment: (), update: Row.update)
+        case .rowByID(let id, let action):
+            return .child(
+                action, state: state, lens: .element(id: id, in: \.items),
+                tag: { .rowByID(id: id, $0) }, environment: (), update: Row.update)
         }
     }
 }
@@ -65,18 +72,27 @@ enum CompositionCases {
         }
     }
 
-    /// `lens.keyed.100k`: toggle one element of a 100,000-element collection through an
-    /// element lens by index (`.element(at:in:)`), against the `@Observable` in-place baseline.
-    static func keyed(size: Int, operations: Int, rounds: Int) -> (Double, Double) {
+    /// `lens.byindex.100k` and `lens.byid.100k`: toggle one element of a 100,000-element
+    /// collection through an element lens, by index (`.element(at:in:)`) or by id
+    /// (`.element(id:in:)`), against the `@Observable` in-place baseline. The rows visited
+    /// jump around the array, so a lens by id finds each row where it was last seen.
+    static func element(
+        byID: Bool, size: Int, operations: Int, rounds: Int
+    ) -> (Double, Double) {
         let indices = (0..<operations).map { ($0 &* 7919) % size }
         return compare(rounds: rounds, operations: operations) {
             let store = Store(state: Rows(count: size), environment: (), update: Rows.update)
-            return time {
+            let elapsed = time {
                 for (position, index) in indices.enumerated() {
                     if position % 100 == 0 { arm { _ = store.state } }
-                    store.send(.row(id: index, .toggle))
+                    store.send(byID ? .rowByID(id: index, .toggle) : .row(id: index, .toggle))
                 }
             }
+            var expected = [Bool](repeating: false, count: size)
+            for index in indices { expected[index].toggle() }
+            precondition(
+                store.state.items.map(\.isOn) == expected, "a toggle reached the wrong row")
+            return elapsed
         } baseline: {
             let model = ChecklistModel(count: size)
             return time {

@@ -101,13 +101,25 @@ if selected("lens.depth8") {
     )
 }
 
-if selected("lens.keyed.100k") {
-    let keyed = CompositionCases.keyed(
-        size: 100_000, operations: 1_000_000 / scale, rounds: rounds)
+if selected("lens.byindex.100k") {
+    let byIndex = CompositionCases.element(
+        byID: false, size: 100_000, operations: 1_000_000 / scale, rounds: rounds)
     results.append(
         Result(
-            name: "lens.keyed.100k", nanosecondsPerOperation: keyed.0,
-            baselineNanosecondsPerOperation: keyed.1, goal: 3)
+            name: "lens.byindex.100k", nanosecondsPerOperation: byIndex.0,
+            baselineNanosecondsPerOperation: byIndex.1, goal: 3,
+            note: "was lens.keyed.100k")
+    )
+}
+
+if selected("lens.byid.100k") {
+    let byID = CompositionCases.element(
+        byID: true, size: 100_000, operations: 1_000_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "lens.byid.100k", nanosecondsPerOperation: byID.0,
+            baselineNanosecondsPerOperation: byID.1, goal: 3,
+            note: "each row found where it was last seen")
     )
 }
 
