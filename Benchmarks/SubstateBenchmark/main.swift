@@ -91,6 +91,16 @@ if selected("send.observed") {
     )
 }
 
+if selected("observe.fields") {
+    let fields = FieldCases.fields(operations: 200_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "observe.fields", nanosecondsPerOperation: fields.0,
+            baselineNanosecondsPerOperation: fields.1, goal: nil,
+            note: "ten observers of one field each; one field changes; only its observer wakes")
+    )
+}
+
 if selected("lens.depth8") {
     let depth = CompositionCases.depth8(operations: 1_000_000 / scale, rounds: rounds)
     results.append(

@@ -124,6 +124,21 @@ extension Shell {
         #expect(panel.state.isOpen)
     }
 
+    @Test func readersOfAFieldAreNotifiedInsideThePresentationToo() {
+        let log = PresentationLog()
+        let store = Store(state: Shell(), environment: log, update: Shell.update)
+        let panel = store.scope(state: Lens(\Shell.panel), action: ShellAction.panel)
+        observe({ _ = store[\.panel.isOpen] }, log: log, as: "field")
+        observe({ _ = panel.isOpen }, log: log, as: "scope's field")
+        observe({ _ = panel.count }, log: log, as: "unchanged field")
+        panel.send(.toggle(animated: "slide"))
+        #expect(
+            log.events == [
+                "begin slide", "field notified in slide", "scope's field notified in slide",
+                "end slide",
+            ])
+    }
+
     @Test func readingThePresentationRunsNothing() {
         // A throttle decides when it starts, reading its clock: reading the presentation must
         // not ask it, nor start anything else.

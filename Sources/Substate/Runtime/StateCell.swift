@@ -22,6 +22,16 @@ final class _StateCell<State> {
         return _pointer.pointee
     }
 
+    /// Where the state is, to read in place (a field of it, without copying the rest).
+    @inlinable var pointer: UnsafePointer<State> {
+        precondition(
+            _holdsValue,
+            "Substate: the state was read while an update was running. "
+                + "Update functions must be pure: they may not use the store."
+        )
+        return UnsafePointer(_pointer)
+    }
+
     /// Moves the state out; the cell is empty until ``put(_:)``.
     @inlinable func take() -> State {
         precondition(

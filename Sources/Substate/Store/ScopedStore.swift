@@ -27,10 +27,12 @@ import Observation
 /// the row is deleted, the optional becomes `nil`. The scope then keeps its last state,
 /// ``isDetached`` becomes `true`, and its sends are ignored (they return a finished
 /// ``StoreTask``). It does not reattach if the part comes back: make a new scope.
-@MainActor
+@MainActor @dynamicMemberLookup
 public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: Observable {
     @usableFromInline var _current: State
     @usableFromInline let _registrar = ObservationRegistrar()
+    /// The fields observers read one by one (`row.title`); `nil` until the first is read.
+    @usableFromInline var _observedFields: _ObservedFields<ScopedStore, State>?
     @usableFromInline let _read: @MainActor () -> State?
     @usableFromInline let _forward: @MainActor (Action) -> StoreTask
     @usableFromInline let _register: @MainActor (_ScopeLink) -> Void
@@ -137,6 +139,11 @@ extension ScopedStore {
         guard next != _current else { return true }
         _registrar.withMutation(of: self, keyPath: \.state) {
             _current = next
+        }
+        if let fields = _observedFields {
+            // Observers told here may read the scope again: no access to `_current` may
+            // still be open while they run.
+            withUnsafePointer(to: next) { fields.publish($0, of: self, to: _registrar) }
         }
         return true
     }

@@ -47,6 +47,7 @@ extension Store {
             _ = _storage.take()
             _storage.put(state)
         }
+        _publishFields()
         if _committedStates._hasSubscribers { _committedStates._publish(state) }
         if !_scopes.isEmpty { _refreshScopes() }
     }

@@ -1,0 +1,256 @@
+import Observation
+import Substate
+import Testing
+
+struct FieldPanel: Equatable, Sendable {
+    var title = ""
+    var subtitle = ""
+}
+
+struct FieldRow: Equatable, Identifiable, Sendable {
+    var id: Int
+    var title: String
+    var done = false
+    var panel = FieldPanel()
+}
+
+struct FieldScreen: Equatable, Sendable {
+    var count = 0
+    var name = ""
+    var panel = FieldPanel()
+    var rows: [FieldRow] = (0..<5).map { FieldRow(id: $0, title: "row \($0)") }
+
+    /// The rows' ids: what a list view reads (see the Observation article).
+    var rowIDs: [Int] { rows.map(\.id) }
+
+    enum Action: Sendable {
+        case increment
+        case setCount(Int)
+        case rename(String)
+        case setTitle(String)
+        case setSubtitle(String)
+        case replacePanel(FieldPanel)
+        case nothing
+        /// Increments now and once more through a synchronous effect: two changes, one send.
+        case incrementTwice
+        case row(id: Int, FieldRow.Action)
+    }
+
+    static func update(state: consuming FieldScreen, environment: Void, action: Action) -> Update<
+        FieldScreen, Action
+    > {
+        switch action {
+        case .increment: state.count += 1
+        case .setCount(let count): state.count = count
+        case .rename(let name): state.name = name
+        case .setTitle(let title): state.panel.title = title
+        case .setSubtitle(let subtitle): state.panel.subtitle = subtitle
+        case .replacePanel(let panel): state.panel = panel
+        case .nothing: break
+        case .incrementTwice:
+            state.count += 1
+            return Update(state: state, effect: .send(.increment))
+        case .row(let id, let action):
+            return .child(
+                action, state: state, lens: .element(id: id, in: \.rows),
+                tag: { .row(id: id, $0) }, environment: (), update: FieldRow.update)
+        }
+        return Update(state: state)
+    }
+}
+
+extension FieldRow {
+    enum Action: Sendable {
+        case toggle
+        case rename(String)
+        case setNote(String)
+    }
+
+    static func update(state: consuming FieldRow, environment: Void, action: Action) -> Update<
+        FieldRow, Action
+    > {
+        switch action {
+        case .toggle: state.done.toggle()
+        case .rename(let title): state.title = title
+        case .setNote(let note): state.panel.subtitle = note
+        }
+        return Update(state: state)
+    }
+}
+
+@MainActor
+@Suite struct FieldObservationTests {
+    let store = Store(state: FieldScreen(), environment: (), update: FieldScreen.update)
+
+    @Test func aFieldReadsTheStatesValue() {
+        store.send(.setCount(7))
+        store.send(.setTitle("Inbox"))
+        #expect(store.count == 7)
+        #expect(store.panel == FieldPanel(title: "Inbox"))
+        #expect(store[\.panel.title] == "Inbox")
+        #expect(store.rows.count == 5)
+    }
+
+    @Test func aReaderOfOneFieldIsToldOnlyWhenThatFieldChanges() {
+        let count = Notifications { _ = store.count }
+        store.send(.rename("sibling"))
+        store.send(.setTitle("nested sibling"))
+        store.send(.nothing)
+        store.send(.setCount(0))  // set to the value it had
+        store.send(.row(id: 2, .toggle))
+        #expect(count.count == 0)
+        store.send(.increment)
+        #expect(count.count == 1)
+        store.send(.setCount(5))
+        #expect(count.count == 2)
+    }
+
+    @Test func aReaderOfTheWholeStateIsStillToldOfEveryAction() {
+        let state = Notifications { _ = store.state }
+        store.send(.nothing)
+        store.send(.rename("x"))
+        #expect(state.count == 2)
+    }
+
+    @Test func aFieldChangedTwiceInOneSendIsToldOnce() {
+        let count = Notifications { _ = store.count }
+        store.send(.incrementTwice)
+        #expect(store.count == 2)
+        #expect(count.count == 1)
+    }
+
+    @Test func aFieldChangedAndChangedBackInOneSendIsNotTold() {
+        let store = Store(
+            state: FieldScreen(), environment: (),
+            update: {
+                (state: consuming FieldScreen, environment: Void, action: FieldScreen.Action) in
+                // Up and back down again before the send ends.
+                if case .increment = action {
+                    state.count += 1
+                    return Update(state: state, effect: .send(.setCount(0)))
+                }
+                return FieldScreen.update(state: state, environment: environment, action: action)
+            })
+        let count = Notifications { _ = store.count }
+        store.send(.increment)
+        #expect(store.count == 0)
+        #expect(count.count == 0)
+    }
+
+    @Test func aNestedPathIsToldOnlyWhenItsOwnValueChanges() {
+        let title = Notifications { _ = store[\.panel.title] }
+        let panel = Notifications { _ = store.panel }
+        store.send(.setSubtitle("other field of the parent"))
+        #expect(title.count == 0)
+        #expect(panel.count == 1)
+        // The parent replaced whole, with the same title: the title did not change.
+        store.send(.replacePanel(FieldPanel(title: "", subtitle: "new")))
+        #expect(title.count == 0)
+        #expect(panel.count == 2)
+        store.send(.setTitle("changed"))
+        #expect(title.count == 1)
+        #expect(panel.count == 3)
+    }
+
+    @Test func readersOfDifferentFieldsAreToldApart() {
+        let count = Notifications { _ = store.count }
+        let name = Notifications { _ = store.name }
+        let both = Notifications {
+            _ = store.count
+            _ = store.name
+        }
+        store.send(.increment)
+        store.send(.rename("a"))
+        store.send(.rename("b"))
+        #expect(count.count == 1)
+        #expect(name.count == 2)
+        #expect(both.count == 3)
+    }
+
+    @Test func aFieldOfAScopeIsToldOnlyWhenItChanges() throws {
+        let scoped = store.scope(state: .element(id: 3, in: \.rows), action: { .row(id: 3, $0) })
+        let row = try #require(scoped)
+        let title = Notifications { _ = row.title }
+        let note = Notifications { _ = row[\.panel.subtitle] }
+        let whole = Notifications { _ = row.state }
+        row.send(.toggle)
+        store.send(.row(id: 1, .rename("another row")))
+        store.send(.increment)
+        #expect(title.count == 0)
+        #expect(note.count == 0)
+        #expect(whole.count == 1)  // the toggle changed the row
+        row.send(.rename("renamed"))
+        row.send(.setNote("note"))
+        #expect(title.count == 1)
+        #expect(note.count == 1)
+        #expect(whole.count == 3)
+        #expect(row.title == "renamed")
+    }
+
+    @Test func aFieldOfAScopeOfAScopeIsToldOnlyWhenItChanges() throws {
+        let scoped = store.scope(state: .element(id: 0, in: \.rows), action: { .row(id: 0, $0) })
+        let row = try #require(scoped)
+        let panel = row.scope(state: Lens(\.panel), action: { (note: String) in .setNote(note) })
+        let subtitle = Notifications { _ = panel.subtitle }
+        let title = Notifications { _ = panel.title }
+        row.send(.toggle)
+        row.send(.rename("x"))
+        #expect(subtitle.count == 0)
+        panel.send("written")
+        #expect(subtitle.count == 1)
+        #expect(title.count == 0)
+        #expect(panel.subtitle == "written")
+    }
+
+    /// A store whose every action toggles row 2 in place. (Its update is written as one
+    /// path: in a debug build, an update that both passes its state on in one branch and
+    /// returns it in others copies it; the Performance article tracks that.)
+    func togglingStore() -> Store<FieldScreen, FieldScreen.Action, Void> {
+        Store(state: FieldScreen(), environment: ()) {
+            (state: consuming FieldScreen, _: Void, _: FieldScreen.Action) in
+            state.rows[2].done.toggle()
+            return Update(state: state)
+        }
+    }
+
+    /// Where the rows' elements are: the same address after a write means it was in place.
+    func rowsAddress(_ store: Store<FieldScreen, FieldScreen.Action, Void>) -> UInt {
+        store.state.rows.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+
+    @Test func observingAFieldDoesNotMakeAWriteElsewhereCopy() {
+        let store = togglingStore()
+        let count = Notifications { _ = store.count }
+        let ids = Notifications { _ = store.rowIDs }
+        let before = rowsAddress(store)
+        store.send(.nothing)
+        #expect(rowsAddress(store) == before)  // toggled in place
+        #expect(store.rows[2].done)
+        #expect(count.count == 0)
+        #expect(ids.count == 0)
+    }
+
+    @Test func observingACollectionKeepsItAndTheNextWriteCopiesIt() {
+        // The rule the Observation article states: a field that is a collection is kept to
+        // compare with, so the store no longer holds the only reference to it.
+        let store = togglingStore()
+        let rows = Notifications { _ = store.rows }
+        let before = rowsAddress(store)
+        store.send(.nothing)
+        #expect(rowsAddress(store) != before)
+        #expect(rows.count == 1)
+    }
+
+    @Test func theObservationsSequenceSeesAFieldsValues() async {
+        let store = self.store
+        let counts = Observations { store.count }
+        var iterator = counts.makeAsyncIterator()
+        #expect(await iterator.next(isolation: MainActor.shared) == 0)
+        store.send(.rename("sibling"))
+        store.send(.increment)
+        #expect(await iterator.next(isolation: MainActor.shared) == 1)
+        store.send(.setTitle("sibling"))
+        store.send(.setCount(5))
+        #expect(await iterator.next(isolation: MainActor.shared) == 5)
+    }
+}
