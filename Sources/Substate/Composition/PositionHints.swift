@@ -98,18 +98,11 @@ extension Array where Element: Identifiable {
 
     @inlinable
     func _rememberedIndex(of id: Element.ID, hash: Int, under path: AnyKeyPath) -> Int? {
-        // Most elements sit in their first slot: read just that one under the lock.
-        let first = _PositionHints.indexes.withLock { indexes -> Int in
-            guard let slots = indexes.table(path)?.slots else { return -1 }
-            return Int(slots[hash & (slots.count - 1)])
-        }
-        if first < 0 { return nil }
-        if first < count, self[first].id == id { return first }
         guard let slots = _PositionHints.indexes.withLock({ $0.table(path)?.slots }) else {
             return nil
         }
         let mask = slots.count - 1
-        var slot = (hash &+ 1) & mask
+        var slot = hash & mask
         // At most half the slots are used, so the run of used slots ends, soon on average.
         while true {
             let position = Int(slots[slot])

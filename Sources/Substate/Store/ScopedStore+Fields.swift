@@ -19,7 +19,7 @@ extension ScopedStore {
     /// - Complexity: As ``subscript(dynamicMember:)``.
     @inlinable
     public subscript<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Value {
-        let fields = _observedFields ?? _makeObservedFields()
+        let fields = _observedFieldsForReading()
         let observed = withUnsafePointer(to: &_current) {
             fields.field(keyPath, in: $0) { _fieldKeyPath(keyPath) }
         }
@@ -27,9 +27,10 @@ extension ScopedStore {
         return _current[keyPath: keyPath]
     }
 
-    /// Makes the scope's observed fields, on the first read of one.
+    /// The scope's observed fields, made on the first read of one.
     @usableFromInline
-    func _makeObservedFields() -> _ObservedFields<ScopedStore, State> {
+    func _observedFieldsForReading() -> _ObservedFields<ScopedStore, State> {
+        if let fields = _observedFields { return fields }
         let fields = _ObservedFields<ScopedStore, State>()
         _observedFields = fields
         return fields
