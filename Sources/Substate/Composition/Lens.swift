@@ -83,7 +83,6 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
     /// The part of a whole.
     /// - Parameter whole: The whole.
     /// - Returns: Its part.
-    @inlinable
     public func get(_ whole: Whole) -> Part {
         read(whole)
     }
@@ -92,7 +91,6 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
     /// - Parameters:
     ///   - whole: The whole to change.
     ///   - part: The new part.
-    @inlinable
     public func set(_ whole: inout Whole, to part: Part) {
         write(&whole) { $0 = part }
     }
@@ -102,7 +100,6 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
     ///   - whole: The whole to change.
     ///   - body: Changes the part.
     /// - Returns: What `body` returns.
-    @inlinable
     public func modify<Result>(_ whole: inout Whole, _ body: (inout Part) -> Result) -> Result {
         var result: Result?
         write(&whole) { result = body(&$0) }

@@ -104,7 +104,6 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     }
 
     /// Whether the whole has the part, without copying it where the lens can tell.
-    @inlinable
     func contains(_ whole: Whole) -> Bool {
         switch _storage {
         case .element(let keyPath, let index):
@@ -117,7 +116,6 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// The part of a whole, or `nil` if it is missing.
     /// - Parameter whole: The whole.
     /// - Returns: Its part, if present.
-    @inlinable
     public func get(_ whole: Whole) -> Part? {
         read(whole)
     }
@@ -127,7 +125,6 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     ///   - whole: The whole to change.
     ///   - body: Changes the part.
     /// - Returns: What `body` returns, or `nil` if the part is missing (and `body` did not run).
-    @inlinable
     @discardableResult
     public func modify<Result>(_ whole: inout Whole, _ body: (inout Part) -> Result) -> Result? {
         var result: Result?
@@ -140,7 +137,6 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     ///   - whole: The whole to change.
     ///   - part: The new part.
     /// - Returns: Whether the part was there (and so replaced).
-    @inlinable
     @discardableResult
     public func set(_ whole: inout Whole, to part: Part) -> Bool {
         write(&whole) { $0 = part }

@@ -42,7 +42,6 @@ final class _ObservedFields<Subject: Observable & AnyObject, State> {
     ///   - keyPath: The field's path in the state.
     ///   - state: The state now, whose value of the field is the first one kept.
     ///   - observed: Makes the subject's key path for the field, once.
-    @inlinable
     func field<Value: Equatable>(
         _ keyPath: KeyPath<State, Value>, in state: UnsafePointer<State>,
         observed: () -> KeyPath<Subject, Void>
@@ -61,7 +60,7 @@ final class _ObservedFields<Subject: Observable & AnyObject, State> {
     }
 
     /// Tells the registrar of every field whose value differs in `state` from the last one.
-    @inlinable
+    @usableFromInline
     func publish(
         _ state: UnsafePointer<State>, of subject: Subject, to registrar: ObservationRegistrar
     ) {

@@ -9,7 +9,6 @@ extension ScopedStore {
     /// observes `details`; read `row[\.details.note]` to observe the note alone.
     /// - Complexity: O(1) to read; the fields read are compared only after a commit that
     ///   changed the scope's part.
-    @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
         self[keyPath]
     }
@@ -17,7 +16,6 @@ extension ScopedStore {
     /// Reads the value at a path in the scope's part, and observes that path alone.
     /// - Parameter keyPath: The path, from the part to the value.
     /// - Complexity: As ``subscript(dynamicMember:)``.
-    @inlinable
     public subscript<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Value {
         let fields = _observedFieldsForReading()
         let observed = withUnsafePointer(to: &_current) {
@@ -28,7 +26,6 @@ extension ScopedStore {
     }
 
     /// The scope's observed fields, made on the first read of one.
-    @usableFromInline
     func _observedFieldsForReading() -> _ObservedFields<ScopedStore, State> {
         if let fields = _observedFields { return fields }
         let fields = _ObservedFields<ScopedStore, State>()
@@ -37,7 +34,6 @@ extension ScopedStore {
     }
 
     /// The scope's key path the Observation registrar knows a field of its part by.
-    @usableFromInline
     func _fieldKeyPath(_ keyPath: AnyKeyPath) -> KeyPath<ScopedStore, Void> {
         \ScopedStore.[_field: _FieldKey(keyPath)]
     }

@@ -15,7 +15,6 @@ extension Store {
     /// - Complexity: O(1) to read, apart from the first read of a path, which adds it to the
     ///   fields compared after each commit: O(fields read) per action, whatever the size of
     ///   the state.
-    @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
         self[keyPath]
     }
@@ -24,7 +23,6 @@ extension Store {
     /// is told only when the title changes, not when another field of `settings` does.
     /// - Parameter keyPath: The path, from the state to the value.
     /// - Complexity: As ``subscript(dynamicMember:)``.
-    @inlinable
     public subscript<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Value {
         let state = _storage.pointer
         let fields = _observedFieldsForReading()
@@ -34,7 +32,6 @@ extension Store {
     }
 
     /// The store's observed fields, made on the first read of one.
-    @usableFromInline
     func _observedFieldsForReading() -> _ObservedFields<Store, State> {
         if let fields = _observedFields { return fields }
         let fields = _ObservedFields<Store, State>()
@@ -43,7 +40,6 @@ extension Store {
     }
 
     /// The store's key path the Observation registrar knows a field of the state by.
-    @usableFromInline
     func _fieldKeyPath(_ keyPath: AnyKeyPath) -> KeyPath<Store, Void> {
         \Store.[_field: _FieldKey(keyPath)]
     }

@@ -26,8 +26,8 @@ extension Store {
 
     /// Runs an action through the interceptors, then processes each action that comes out
     /// with the hooks around the update.
-    @inlinable
-    func processThroughMiddleware(
+    @usableFromInline
+    func _processThroughMiddleware(
         _ action: Action, in group: EffectGroup?, chain: _MiddlewareChain<State, Action>
     ) -> EffectGroup? {
         // Time travel needs middleware (the time machine's), so a plain store never checks.
@@ -55,7 +55,6 @@ extension Store {
         return group
     }
 
-    @inlinable
     func processWithHooks(
         _ action: Action, in group: EffectGroup?, chain: _MiddlewareChain<State, Action>
     ) -> EffectGroup? {

@@ -181,7 +181,7 @@ extension Store {
     @inlinable
     func processUnprobed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         if let chain = _middlewareChain {
-            return processThroughMiddleware(action, in: group, chain: chain)
+            return _processThroughMiddleware(action, in: group, chain: chain)
         }
         return commit(action, in: group)
     }
