@@ -133,13 +133,24 @@ if selected("lens.byid.100k") {
     )
 }
 
-if selected("scope.rows.1k") {
-    let rows = CompositionCases.scopedRows(rows: 1_000, operations: 2_000 / scale, rounds: rounds)
+for (name, rows) in [("scope.rows.1k", 1_000), ("scope.rows.10k", 10_000)] where selected(name) {
+    let measured = RowCases.keyed(rows: rows, operations: 20_000 / scale, rounds: rounds)
     results.append(
         Result(
-            name: "scope.rows.1k", nanosecondsPerOperation: rows,
-            baselineNanosecondsPerOperation: nil, goal: nil,
-            note: "1,000 observed row scopes, one row changes; only its observer wakes")
+            name: name, nanosecondsPerOperation: measured.0,
+            baselineNanosecondsPerOperation: measured.1, goal: 3,
+            note: "\(rows) observed row scopes by id in a KeyedArray, one row changes; "
+                + "only its observer wakes; baseline \(rows) @Observable rows")
+    )
+}
+
+if selected("scope.rows.array.1k") {
+    let measured = RowCases.array(rows: 1_000, operations: 2_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "scope.rows.array.1k", nanosecondsPerOperation: measured.0,
+            baselineNanosecondsPerOperation: measured.1, goal: nil,
+            note: "the same with a plain Array, rows by index: every row scope compares its row")
     )
 }
 

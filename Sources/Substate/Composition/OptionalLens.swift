@@ -26,6 +26,9 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     @usableFromInline let _storage: _Storage
     /// The key of a keyed part, made into an effect id only when an effect needs one.
     @usableFromInline let _effectKey: _PendingEffectID?
+    /// For an element of a ``KeyedArray`` by id: which array and which id, so that a scope
+    /// made with the lens is refreshed only when its row changes.
+    @usableFromInline var _row: (any _RowAddress<Whole>)?
 
     /// The id under which effects of the part run, for keyed parts.
     var effectID: EffectID? { _effectKey?.id }

@@ -35,32 +35,61 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     @usableFromInline var _observedFields: _ObservedFields<ScopedStore, State>?
     @usableFromInline let _read: @MainActor () -> State?
     @usableFromInline let _forward: @MainActor (Action) -> StoreTask
-    @usableFromInline let _register: @MainActor (_ScopeLink) -> Void
+    /// The root store's registry of scopes, where this scope's own scopes go too.
+    @usableFromInline let _registry: _ScopeRegistry
+    /// Keys the row trackers of this scope's row scopes.
+    @usableFromInline let _serial = _ScopeSerials.next()
+    /// `\.state`, shared by the scopes of one type: a key path literal of a generic class
+    /// is made anew (demangling its type) each time it is evaluated.
+    @usableFromInline let _stateKeyPath: KeyPath<ScopedStore, State> = _ScopeKeyPaths.state()
 
     /// Whether the scope's part disappeared from the root state. A detached scope keeps its
     /// last state and ignores sends.
     public var isDetached: Bool { _detached }
     @usableFromInline var _detached = false
 
+    /// Makes a scope and registers it with the root.
+    /// - Parameter row: For a row of a ``KeyedArray``: where it lives, the owner of the
+    ///   array's tracker (see ``_RowTrackerKey``) and how to read the whole the address starts
+    ///   from. The scope is then refreshed only when its row changes.
     @inlinable
-    init(
+    init<Whole>(
         initial: State,
         read: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
-        register: @escaping @MainActor (_ScopeLink) -> Void
+        registry: _ScopeRegistry,
+        row: (address: any _RowAddress<Whole>, owner: UInt64, whole: _WholeReader<Whole>)?
     ) {
         _current = initial
         self._read = read
         self._forward = forward
-        self._register = register
+        self._registry = registry
         // The link is a closure made here, in the caller's module, so that refreshing is
         // specialised for the part's type rather than going through generic code.
-        register(_ScopeLink { [weak self] in self?.parentDidCommit() ?? false })
+        let link = _ScopeLink(scope: self) { [weak self] in self?.parentDidCommit() ?? false }
+        if let row {
+            row.address.track(link, in: registry, owner: row.owner, whole: row.whole)
+        } else {
+            registry.add(link)
+        }
+    }
+
+    /// Makes a scope that is refreshed after every commit.
+    @inlinable
+    convenience init(
+        initial: State,
+        read: @escaping @MainActor () -> State?,
+        forward: @escaping @MainActor (Action) -> StoreTask,
+        registry: _ScopeRegistry
+    ) {
+        self.init(
+            initial: initial, read: read, forward: forward, registry: registry,
+            row: (any _RowAddress<State>, UInt64, _WholeReader<State>)?.none)
     }
 
     /// The scope's part of the root state, as of the root's last commit.
     public var state: State {
-        _registrar.access(self, keyPath: \.state)
+        _registrar.access(self, keyPath: _stateKeyPath)
         return _current
     }
 
@@ -89,7 +118,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
             initial: lens.get(_current),
             read: { read().map(lens.get) },
             forward: { forward(tag($0)) },
-            register: _register
+            registry: _registry
         )
     }
 
@@ -110,7 +139,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
             initial: initial,
             read: { read().flatMap(lens.get) },
             forward: { forward(tag($0)) },
-            register: _register
+            registry: _registry,
+            row: lens._row.map { address in (address, _serial, _WholeReader.value(read)) }
         )
     }
 
@@ -137,7 +167,7 @@ extension ScopedStore {
             return false
         }
         guard next != _current else { return true }
-        _registrar.withMutation(of: self, keyPath: \.state) {
+        _registrar.withMutation(of: self, keyPath: _stateKeyPath) {
             _current = next
         }
         if let fields = _observedFields {

@@ -13,9 +13,9 @@ extension Store {
         // keeps the state it shows alive.
         ScopedStore(
             initial: lens.get(_storage.value),
-            read: { lens.get(self._storage.value) },
+            read: { lens.get(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
-            register: { self._scopes.append($0) }
+            registry: _registryForScopes
         )
     }
 
@@ -42,9 +42,10 @@ extension Store {
         guard let initial = lens.get(_storage.value) else { return nil }
         return ScopedStore(
             initial: initial,
-            read: { lens.get(self._storage.value) },
+            read: { lens.get(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
-            register: { self._scopes.append($0) }
+            registry: _registryForScopes,
+            row: lens._row.map { address in (address, 0, _stateReader) }
         )
     }
 
@@ -59,44 +60,18 @@ extension Store {
         { [weak self] child in self?.send(tag(child)) }
     }
 
-    /// Tells the scopes that the state changed; each compares its part. Called after every
-    /// commit while scopes exist.
-    ///
-    /// A scope's observers may send actions, or make new scopes, while this runs: the sends
-    /// are queued and processed when it returns, and then the scopes are refreshed again (see
-    /// `notifyObservers()`); a scope made meanwhile is refreshed in this same call.
+    /// The registry of this store's scopes, made with the first scope.
     @usableFromInline
-    func _refreshScopes() {
-        guard !isRefreshingScopes else {
-            scopesNeedRefresh = true
-            return
-        }
-        isRefreshingScopes = true
-        defer { isRefreshingScopes = false }
-        repeat {
-            scopesNeedRefresh = false
-            let links = _scopes
-            var finished: [Int] = []
-            for index in links.indices where !links[index].refresh() {
-                finished.append(index)
-            }
-            // Scopes made while refreshing were appended after `links`, so the indices of the
-            // finished ones are still right.
-            for index in finished.reversed() {
-                _scopes.remove(at: index)
-            }
-        } while scopesNeedRefresh
+    var _registryForScopes: _ScopeRegistry {
+        if let registry = _scopeRegistry { return registry }
+        let registry = _ScopeRegistry()
+        _scopeRegistry = registry
+        return registry
     }
-}
 
-/// A root store's link to one of its scopes: refreshes it, and returns `false` once the scope
-/// is gone or detached. It holds the scope weakly.
-@usableFromInline
-struct _ScopeLink {
-    let refresh: @MainActor () -> Bool
-
+    /// Reads the state in place for the row trackers of this store's scopes.
     @usableFromInline
-    init(_ refresh: @escaping @MainActor () -> Bool) {
-        self.refresh = refresh
+    var _stateReader: _WholeReader<State> {
+        .pointer { [weak self] in self?._storage.pointer }
     }
 }

@@ -63,7 +63,7 @@ extension Store {
     func publishChange() {
         _registrar.withMutation(of: self, keyPath: _stateKeyPath) {}
         if _hasObservedFields { _publishFields() }
-        if !_scopes.isEmpty { _refreshScopes() }
+        _scopeRegistry?.refresh()
     }
 
     /// Tells the observers of each field read alone whether it changed. Not inlined: the

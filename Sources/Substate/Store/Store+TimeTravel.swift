@@ -49,6 +49,6 @@ extension Store {
         }
         _publishFields()
         if _committedStates._hasSubscribers { _committedStates._publish(state) }
-        if !_scopes.isEmpty { _refreshScopes() }
+        _scopeRegistry?.refresh()
     }
 }

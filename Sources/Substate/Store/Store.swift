@@ -79,12 +79,10 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     @usableFromInline @exclusivity(unchecked) var _isProbed = false
 
     @usableFromInline let _committedStates = _Broadcast<State>()
-    /// The scoped stores made from this store, told of every commit.
-    @usableFromInline @exclusivity(unchecked) var _scopes: [_ScopeLink] = []
+    /// The scoped stores made from this store, told of every commit; `nil` until the first.
+    @usableFromInline @exclusivity(unchecked) var _scopeRegistry: _ScopeRegistry?
     /// The runtime's registry of running effects.
     @inlinable var registry: EffectRegistry { runtime.registry }
-    var isRefreshingScopes = false
-    var scopesNeedRefresh = false
     @usableFromInline let _processedActions = _Broadcast<Action>()
     /// The middleware; `nil` when there is none, so that a plain store pays one check.
     @usableFromInline var _middlewareChain: _MiddlewareChain<State, Action>?

@@ -1,0 +1,147 @@
+import Observation
+import Substate
+
+/// `scope.rows.*`: a list whose every row has its own scoped store, each observed the way
+/// SwiftUI observes a row view; one row changes per action. The baseline is the hand-written
+/// equivalent: one `@Observable` object per row, each observed, one mutated per action.
+@MainActor
+enum RowCases {
+    /// Rows in a ``KeyedArray``, scoped by id: only the changed row's scope is refreshed.
+    static func keyed(rows: Int, operations: Int, rounds: Int) -> (Double, Double) {
+        compare(rounds: rounds, operations: operations) {
+            let store = Store(
+                state: KeyedRows(count: rows), environment: (), update: KeyedRows.update)
+            let scopes = (0..<rows).compactMap { id in
+                store.scope(
+                    state: .element(id: id, in: \KeyedRows.items),
+                    action: { KeyedRows.Action.row(id: id, $0) })
+            }
+            return observe(scopes.count, operations: operations) { id in
+                _ = scopes[id].state
+            } change: { id in
+                scopes[id].send(.toggle)
+            }
+        } baseline: {
+            baseline(rows: rows, operations: operations)
+        }
+    }
+
+    /// Rows in a plain `Array`, scoped by index: every row's scope compares its row after
+    /// every action. Reported, to show what the plain array costs.
+    static func array(rows: Int, operations: Int, rounds: Int) -> (Double, Double) {
+        compare(rounds: rounds, operations: operations) {
+            let store = Store(state: Rows(count: rows), environment: (), update: Rows.update)
+            let scopes = (0..<rows).compactMap { id in
+                store.scope(
+                    state: .element(at: id, in: \Rows.items),
+                    action: { Rows.Action.row(id: id, $0) })
+            }
+            return observe(scopes.count, operations: operations) { id in
+                _ = scopes[id].state
+            } change: { id in
+                scopes[id].send(.toggle)
+            }
+        } baseline: {
+            baseline(rows: rows, operations: operations)
+        }
+    }
+
+    /// One `@Observable` object per row.
+    static func baseline(rows: Int, operations: Int) -> Double {
+        let models = (0..<rows).map { RowModel(id: $0, name: "Row \($0)") }
+        return observe(models.count, operations: operations) { id in
+            _ = models[id].isOn
+        } change: { id in
+            models[id].isOn.toggle()
+        }
+    }
+
+    /// Arms one observer per row, then times `operations` changes of rows spread over the
+    /// list, checking after each that only the changed row's observer woke, and re-arming it
+    /// as a row view would be rendered again.
+    static func observe(
+        _ rows: Int, operations: Int, read: @escaping (Int) -> Void, change: (Int) -> Void
+    ) -> Double {
+        let wakeups = WakeupCounter(count: rows)
+        for id in 0..<rows {
+            arm {
+                read(id)
+            } onChange: {
+                wakeups.fire(id)
+            }
+        }
+        return time {
+            for index in 0..<operations {
+                let id = (index &* 7919) % rows
+                change(id)
+                wakeups.expectOnly(id)
+                arm {
+                    read(id)
+                } onChange: {
+                    wakeups.fire(id)
+                }
+            }
+        }
+    }
+}
+
+/// The rows of `scope.rows.1k` and `scope.rows.10k`, in a ``KeyedArray``.
+struct KeyedRows: Equatable, Sendable {
+    var items: KeyedArray<Row>
+
+    init(count: Int) {
+        items = KeyedArray(
+            uniqueElements: (0..<count).map { Row(id: $0, name: "Row \($0)", isOn: false) })
+    }
+
+    enum Action: Sendable {
+        case row(id: Int, Row.Action)
+    }
+
+    static func update(
+        state: consuming KeyedRows, environment: Void, action: Action
+    ) -> Update<KeyedRows, Action> {
+        switch action {
+        case .row(let id, let action):
+            return .child(
+                action, state: state, lens: .element(id: id, in: \.items),
+                tag: { .row(id: id, $0) }, environment: (), update: Row.update)
+        }
+    }
+}
+
+/// The baseline's row: what a hand-written model of a row looks like.
+@Observable
+final class RowModel {
+    let id: Int
+    var name: String
+    var isOn = false
+
+    init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// Counts the observers that woke, per row, and stops the benchmark if a row that did not
+/// change woke. O(1) per check: it counts every wake-up, so it need not scan the rows.
+final class WakeupCounter: @unchecked Sendable {
+    private var woken: [Int]
+    private var total = 0
+
+    init(count: Int) {
+        woken = Array(repeating: 0, count: count)
+    }
+
+    func fire(_ id: Int) {
+        woken[id] += 1
+        total += 1
+    }
+
+    func expectOnly(_ id: Int) {
+        precondition(woken[id] == 1, "the changed row's observer did not wake exactly once")
+        precondition(total == 1, "a row that did not change woke its observer")
+        woken[id] = 0
+        total = 0
+    }
+}

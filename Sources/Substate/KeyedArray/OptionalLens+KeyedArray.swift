@@ -1,0 +1,78 @@
+extension OptionalLens {
+    /// An optional lens to the element with an id in a ``KeyedArray``.
+    ///
+    /// A scope made with it (`store.scope(state: .element(id: id, in: \.rows), action: …)`)
+    /// is refreshed only after a send that changed its row, however many rows there are.
+    /// - Parameters:
+    ///   - id: The element's id; no such element means missing.
+    ///   - keyPath: The path from the whole to the array.
+    /// - Returns: The lens. Effects of the element run under the id of the array and `id`.
+    /// - Complexity: O(1).
+    @inlinable
+    public static func element(
+        id: Part.ID, in keyPath: any WritableKeyPath<Whole, KeyedArray<Part>> & Sendable
+    ) -> OptionalLens where Part: Identifiable & Sendable, Part.ID: Sendable {
+        var lens = OptionalLens(
+            read: { whole in whole[keyPath: keyPath][id: id] },
+            write: { whole, body in whole[keyPath: keyPath]._modify(id: id, body) },
+            effectKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id))
+        )
+        lens._row = _KeyedRowAddress(keyPath: keyPath, id: id)
+        return lens
+    }
+}
+
+/// Where a row scope's element lives, as ``ScopedStore`` needs it to group row scopes by
+/// array (see ``_RowTracker``).
+@usableFromInline
+protocol _RowAddress<Whole> {
+    associatedtype Whole
+    /// Adds a row scope's link to the tracker of its array, made if needed.
+    /// - Parameters:
+    ///   - owner: 0 for a root store's scope; the parent scope's serial number otherwise.
+    ///   - whole: Reads the whole the key path starts from, without copying it.
+    @MainActor
+    func track(
+        _ link: _ScopeLink, in registry: _ScopeRegistry, owner: UInt64,
+        whole: _WholeReader<Whole>)
+}
+
+/// How a row tracker reads the whole its array lives in.
+@usableFromInline
+enum _WholeReader<Whole> {
+    /// The root store's state, in place.
+    case pointer(@MainActor () -> UnsafePointer<Whole>?)
+    /// A parent scope's part, read from the root (`nil` if it is missing).
+    case value(@MainActor () -> Whole?)
+}
+
+/// The address of an element of a ``KeyedArray`` by id.
+@usableFromInline
+struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
+    let keyPath: WritableKeyPath<Whole, KeyedArray<Element>>
+    let id: Element.ID
+
+    @usableFromInline
+    init(keyPath: WritableKeyPath<Whole, KeyedArray<Element>>, id: Element.ID) {
+        self.keyPath = keyPath
+        self.id = id
+    }
+
+    @MainActor @usableFromInline
+    func track(
+        _ link: _ScopeLink, in registry: _ScopeRegistry, owner: UInt64,
+        whole: _WholeReader<Whole>
+    ) {
+        let journalPath = keyPath.appending(path: \KeyedArray<Element>._journal)
+        let key = _RowTrackerKey(owner: owner, path: keyPath)
+        let tracker = registry.tracker(for: key) {
+            switch whole {
+            case .pointer(let pointer):
+                _RowTracker<Element.ID> { pointer()?.pointee[keyPath: journalPath] }
+            case .value(let read):
+                _RowTracker<Element.ID> { read()?[keyPath: journalPath] }
+            }
+        }
+        tracker.add(link, for: id)
+    }
+}

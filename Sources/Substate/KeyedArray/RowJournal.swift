@@ -1,0 +1,89 @@
+import Synchronization
+
+/// The last changes made to a ``KeyedArray``: which ids, in order, numbered by a version that
+/// grows with each change. A store's row scopes read it after a send to refresh only the rows
+/// that changed.
+///
+/// A journal belongs to one lineage of values: an array changes its journal only while it
+/// holds the only reference to it (`isKnownUniquelyReferenced`), and starts a new one
+/// (``successor()``, with a new ``serial``) otherwise. So a `(serial, version)` pair always
+/// names one content of the array, and a reader that saw `(serial, v)` and now sees
+/// `(serial, w)` knows that only the ids recorded between `v` and `w` changed. A reader that
+/// sees another serial, or a `v` older than the ring remembers, compares everything.
+///
+/// Mutated only while uniquely referenced, like the storage of an array, hence
+/// `@unchecked Sendable`.
+@usableFromInline
+final class _RowJournal<ID: Hashable>: @unchecked Sendable {
+    /// How many changes the ring remembers.
+    @usableFromInline static var capacity: Int { 64 }
+
+    /// Unique among the journals of the process, so that a reader can tell a journal from
+    /// one that took its place (a freed journal's address may be reused; its serial is not).
+    @usableFromInline let serial: UInt64
+    /// Changes recorded since the journal started.
+    @usableFromInline var version: UInt64 = 0
+    /// How many of the last changes the ring holds (at most ``capacity``): the change that
+    /// made version `v + 1` is at `v % capacity`.
+    @usableFromInline var remembered = 0
+    /// The last ids changed; allocated at the first change.
+    @usableFromInline var ring: [ID] = []
+
+    @usableFromInline
+    init() {
+        serial = _RowJournalSerials.next()
+    }
+
+    /// A new, empty journal for a value that stopped sharing this one's lineage.
+    @usableFromInline
+    func successor() -> _RowJournal {
+        _RowJournal()
+    }
+
+    /// Records that the element with `id` changed.
+    @inlinable
+    func record(_ id: ID) {
+        if ring.isEmpty { ring = Array(repeating: id, count: Self.capacity) }
+        ring[Int(truncatingIfNeeded: version % UInt64(Self.capacity))] = id
+        version &+= 1
+        if remembered < Self.capacity { remembered += 1 }
+    }
+
+    /// Records that every element may have changed: every reader compares everything.
+    @usableFromInline
+    func recordEverything() {
+        version &+= 1
+        remembered = 0
+    }
+
+    /// Calls `body` with each id changed after version `seen` (in order, repeats included).
+    /// - Returns: `false` if the journal does not remember all of them (then `body` was not
+    ///   called, and the reader must compare everything).
+    func forEachChange(since seen: UInt64, _ body: (ID) -> Void) -> Bool {
+        guard seen <= version, version - seen <= UInt64(remembered) else { return false }
+        var next = seen
+        while next < version {
+            body(ring[Int(truncatingIfNeeded: next % UInt64(Self.capacity))])
+            next += 1
+        }
+        return true
+    }
+
+    /// Checks the journal's invariants; debug builds only.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(remembered <= Self.capacity, "journal remembers too much")
+            precondition(UInt64(remembered) <= version, "journal remembers the future")
+            precondition(ring.isEmpty || ring.count == Self.capacity, "journal ring size")
+        #endif
+    }
+}
+
+/// The source of ``_RowJournal/serial``.
+enum _RowJournalSerials {
+    static let counter = Atomic<UInt64>(1)
+
+    static func next() -> UInt64 {
+        counter.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+}

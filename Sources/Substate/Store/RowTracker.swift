@@ -1,0 +1,143 @@
+/// Which row tracker: the array's key path, and the scope it is read through (0 for the
+/// root store, otherwise the parent scope's serial number).
+@usableFromInline
+struct _RowTrackerKey: Hashable {
+    let owner: UInt64
+    let path: AnyKeyPath
+
+    @usableFromInline
+    init(owner: UInt64, path: AnyKeyPath) {
+        self.owner = owner
+        self.path = path
+    }
+}
+
+/// A row tracker, whatever the type of its ids.
+@MainActor @usableFromInline
+protocol _RowTracking: AnyObject {
+    /// Refreshes the row scopes whose rows changed since the last call; `false` once it
+    /// tracks no scope.
+    func refresh() -> Bool
+}
+
+/// The scopes of the rows of one ``KeyedArray``, by id. After a commit it reads the array's
+/// journal: if it saw the same journal before, only the scopes of the ids recorded since are
+/// refreshed — O(changed rows), whatever the number of rows; otherwise (the array was replaced,
+/// copied and changed, or changed more than the journal remembers) every scope is.
+@MainActor @usableFromInline
+final class _RowTracker<ID: Hashable>: _RowTracking {
+    /// Reads the array's journal from the current state; `nil` if the array is gone (its
+    /// parent part is missing).
+    let journal: @MainActor () -> _RowJournal<ID>?
+    var seenSerial: UInt64 = 0
+    var seenVersion: UInt64 = 0
+    var links: [ID: [_ScopeLink]] = [:]
+    /// Links added since the last sweep of the scopes that are gone, and when to sweep next.
+    var added = 0
+    var sweepAfter = 64
+    /// Set during ``refresh()``, when sweeping would move the links being refreshed.
+    var isRefreshing = false
+
+    @usableFromInline
+    init(journal: @escaping @MainActor () -> _RowJournal<ID>?) {
+        self.journal = journal
+        if let current = journal() {
+            seenSerial = current.serial
+            seenVersion = current.version
+        }
+    }
+
+    /// Tracks a row scope.
+    @usableFromInline
+    func add(_ link: _ScopeLink, for id: ID) {
+        links[id, default: []].append(link)
+        added += 1
+        if added >= sweepAfter, !isRefreshing { sweep() }
+    }
+
+    @usableFromInline
+    func refresh() -> Bool {
+        isRefreshing = true
+        defer { isRefreshing = false }
+        guard let current = journal() else {
+            refreshAll()
+            return !links.isEmpty
+        }
+        let serial = current.serial
+        let version = current.version
+        guard serial != seenSerial || version != seenVersion else { return !links.isEmpty }
+        var changed: [ID] = []
+        let remembered =
+            serial == seenSerial
+            && current.forEachChange(since: seenVersion) { id in
+                if links[id] != nil { changed.append(id) }
+            }
+        seenSerial = serial
+        seenVersion = version
+        if remembered {
+            for id in changed { refresh(id) }
+        } else {
+            refreshAll()
+        }
+        return !links.isEmpty
+    }
+
+    /// Refreshes the scopes of one row, forgetting those that are gone or detached.
+    func refresh(_ id: ID) {
+        guard let scopes = links[id] else { return }
+        var finished: [Int] = []
+        for index in scopes.indices where !scopes[index].refresh() {
+            finished.append(index)
+        }
+        guard !finished.isEmpty, var current = links[id] else { return }
+        // Scopes made by observers meanwhile were appended after `scopes`.
+        for index in finished.reversed() { current.remove(at: index) }
+        links[id] = current.isEmpty ? nil : current
+    }
+
+    /// Refreshes every row scope.
+    func refreshAll() {
+        for id in Array(links.keys) { refresh(id) }
+    }
+
+    /// Forgets the scopes that no longer exist; runs after a number of additions that grows
+    /// with the scopes tracked, so that views making scopes as they appear do not fill it.
+    func sweep() {
+        var live = 0
+        for (id, scopes) in links {
+            let kept = scopes.filter { $0.scope != nil }
+            live += kept.count
+            links[id] = kept.isEmpty ? nil : kept
+        }
+        added = 0
+        sweepAfter = max(64, live)
+    }
+}
+
+/// Serial numbers of scoped stores, which key the row trackers of their row scopes.
+@MainActor
+enum _ScopeSerials {
+    static var last: UInt64 = 0
+
+    static func next() -> UInt64 {
+        last += 1
+        return last
+    }
+}
+
+/// The `\.state` key path of each type of scoped store, made once per type.
+@MainActor
+enum _ScopeKeyPaths {
+    static var byType: [ObjectIdentifier: AnyKeyPath] = [:]
+
+    @usableFromInline
+    static func state<State, Action>() -> KeyPath<ScopedStore<State, Action>, State> {
+        let type = ObjectIdentifier(ScopedStore<State, Action>.self)
+        if let path = byType[type] as? KeyPath<ScopedStore<State, Action>, State> {
+            return path
+        }
+        let path = \ScopedStore<State, Action>.state
+        byType[type] = path
+        return path
+    }
+}

@@ -1,0 +1,83 @@
+/// The scoped stores made from one root store, which the root tells about every commit.
+///
+/// Most scopes are refreshed one by one: each re-reads its part and compares it with the one
+/// it last published. Scopes of the elements of a ``KeyedArray`` (rows by id) are grouped by
+/// array instead, in a ``_RowTracker`` that reads the array's journal of changes and refreshes
+/// only the rows that changed.
+///
+/// A scope's observers may send actions, or make new scopes, while a refresh runs: the sends
+/// are queued and processed when it returns, and then the scopes are refreshed again (see
+/// `Store.notifyObservers()`); a scope made meanwhile is refreshed in the same call.
+@MainActor @usableFromInline
+final class _ScopeRegistry {
+    /// The scopes refreshed one by one.
+    var links: [_ScopeLink] = []
+    /// The row trackers, by owner and array.
+    var trackers: [_RowTrackerKey: any _RowTracking] = [:]
+    var isRefreshing = false
+    var needsRefresh = false
+
+    @usableFromInline
+    init() {}
+
+    /// Adds a scope that is refreshed on its own after every commit.
+    @usableFromInline
+    func add(_ link: _ScopeLink) {
+        links.append(link)
+    }
+
+    /// The tracker for `key`, made by `make` if there is none.
+    @usableFromInline
+    func tracker<Tracker: _RowTracking>(
+        for key: _RowTrackerKey, make: () -> Tracker
+    ) -> Tracker {
+        if let tracker = trackers[key] as? Tracker { return tracker }
+        let tracker = make()
+        trackers[key] = tracker
+        return tracker
+    }
+
+    /// Refreshes every scope after a commit; forgets scopes that are gone or detached.
+    @usableFromInline
+    func refresh() {
+        guard !isRefreshing else {
+            needsRefresh = true
+            return
+        }
+        isRefreshing = true
+        defer { isRefreshing = false }
+        repeat {
+            needsRefresh = false
+            let current = links
+            var finished: [Int] = []
+            for index in current.indices where !current[index].refresh() {
+                finished.append(index)
+            }
+            // Scopes made while refreshing were appended after `current`, so the indices of
+            // the finished ones are still right.
+            for index in finished.reversed() {
+                links.remove(at: index)
+            }
+            if !trackers.isEmpty {
+                for (key, tracker) in trackers where !tracker.refresh() {
+                    trackers[key] = nil
+                }
+            }
+        } while needsRefresh
+    }
+}
+
+/// A root store's link to one of its scopes: refreshes it, and returns `false` once the scope
+/// is gone or detached. It holds the scope weakly.
+@usableFromInline
+struct _ScopeLink {
+    /// The scope, while it exists.
+    weak var scope: AnyObject?
+    let refresh: @MainActor () -> Bool
+
+    @usableFromInline
+    init(scope: AnyObject, refresh: @escaping @MainActor () -> Bool) {
+        self.scope = scope
+        self.refresh = refresh
+    }
+}

@@ -1,0 +1,242 @@
+import Observation
+import Substate
+import Testing
+
+/// A board of cards in a `KeyedArray`, with actions that change rows through a lens, directly,
+/// in bulk, by replacing the array, and while a copy of it is kept elsewhere.
+struct Board: Equatable, Sendable {
+    var cards: KeyedArray<Card>
+    var backup: KeyedArray<Card>?
+    var lane = Lane(cards: [])
+
+    init(count: Int) {
+        cards = KeyedArray(uniqueElements: (0..<count).map { Card(id: $0, title: "card \($0)") })
+        lane = Lane(cards: cards)
+    }
+
+    struct Lane: Equatable, Sendable {
+        var cards: KeyedArray<Card>
+    }
+
+    enum CardAction: Sendable {
+        case toggle
+        case title(String)
+    }
+
+    enum Action: Sendable {
+        case card(id: Int, CardAction)
+        case laneCard(id: Int, CardAction)
+        case rename(id: Int, String)
+        case toggleAll
+        case replace(KeyedArray<Card>)
+        case remove(id: Int)
+        case insert(Card)
+        case toggleKeepingACopy(id: Int)
+        case sort
+    }
+
+    static func updateCard(
+        state: consuming Card, environment: Void, action: CardAction
+    ) -> Update<Card, CardAction> {
+        switch action {
+        case .toggle: state.isDone.toggle()
+        case .title(let title): state.title = title
+        }
+        return Update(state: state)
+    }
+
+    static func update(
+        state: consuming Board, environment: Void, action: Action
+    ) -> Update<Board, Action> {
+        switch action {
+        case .card(let id, let action):
+            return .child(
+                action, state: state, lens: .element(id: id, in: \.cards),
+                tag: { .card(id: id, $0) }, environment: (), update: updateCard)
+        case .laneCard(let id, let action):
+            return .child(
+                action, state: state, lens: .element(id: id, in: \.lane.cards),
+                tag: { .laneCard(id: id, $0) }, environment: (), update: updateCard)
+        case .rename(let id, let title):
+            state.cards[id: id]?.title = title
+        case .toggleAll:
+            for index in state.cards.indices { state.cards[index].isDone.toggle() }
+        case .replace(let cards):
+            state.cards = cards
+        case .remove(let id):
+            state.cards.remove(id: id)
+        case .insert(let card):
+            state.cards.append(card)
+        case .toggleKeepingACopy(let id):
+            state.backup = state.cards
+            state.cards[id: id]?.isDone.toggle()
+        case .sort:
+            state.cards.sort { $0.id > $1.id }
+        }
+        return Update(state: state)
+    }
+}
+
+@MainActor
+@Suite struct RowScopeTests {
+    typealias BoardStore = Store<Board, Board.Action, Void>
+
+    /// Observers of row scopes: how many times each row's observer was told, re-armed after
+    /// each, as a row view is rendered again.
+    @MainActor final class RowWatch {
+        var told: [Int: Int] = [:]
+        let scopes: [Int: ScopedStore<Card, Board.CardAction>]
+
+        init(_ scopes: [Int: ScopedStore<Card, Board.CardAction>]) {
+            self.scopes = scopes
+            for id in scopes.keys { arm(id) }
+        }
+
+        func arm(_ id: Int) {
+            withObservationTracking {
+                _ = scopes[id]?.state
+            } onChange: {
+                MainActor.assumeIsolated {
+                    self.told[id, default: 0] += 1
+                    self.arm(id)
+                }
+            }
+        }
+
+        /// The rows told since the last call, and how often.
+        func take() -> [Int: Int] {
+            defer { told = [:] }
+            return told
+        }
+    }
+
+    func rows(_ store: BoardStore, _ ids: Range<Int>) -> RowWatch {
+        var scopes: [Int: ScopedStore<Card, Board.CardAction>] = [:]
+        for id in ids {
+            scopes[id] = store.scope(
+                state: .element(id: id, in: \Board.cards), action: { .card(id: id, $0) })
+        }
+        return RowWatch(scopes)
+    }
+
+    @Test func onlyTheChangedRowsScopeIsTold() {
+        let store = BoardStore(state: Board(count: 200), environment: (), update: Board.update)
+        let watch = rows(store, 0..<200)
+        watch.scopes[7]?.send(.toggle)
+        #expect(watch.take() == [7: 1])
+        #expect(watch.scopes[7]?.state.isDone == true)
+        store.send(.rename(id: 9, "renamed"))  // written by the parent, not through the lens
+        #expect(watch.take() == [9: 1])
+        #expect(watch.scopes[9]?.state.title == "renamed")
+        watch.scopes[9]?.send(.title("renamed"))  // the same value
+        #expect(watch.take() == [:])
+        store.send(.card(id: 500, .toggle))  // no such row
+        #expect(watch.take() == [:])
+    }
+
+    @Test func aChangeToMoreRowsThanTheJournalRemembersTellsEachOfThem() {
+        let store = BoardStore(state: Board(count: 200), environment: (), update: Board.update)
+        let watch = rows(store, 0..<200)
+        store.send(.toggleAll)
+        #expect(watch.take() == Dictionary(uniqueKeysWithValues: (0..<200).map { ($0, 1) }))
+        #expect(watch.scopes.values.allSatisfy { $0.state.isDone })
+    }
+
+    @Test func replacingTheArrayTellsOnlyTheRowsThatDiffer() {
+        let store = BoardStore(state: Board(count: 50), environment: (), update: Board.update)
+        let watch = rows(store, 0..<50)
+        var cards = Board(count: 50).cards
+        cards[id: 3]?.title = "new"
+        store.send(.replace(cards))
+        #expect(watch.take() == [3: 1])
+        #expect(watch.scopes[3]?.state.title == "new")
+    }
+
+    @Test func aCopyOfTheArrayKeptElsewhereHidesNoChange() {
+        let store = BoardStore(state: Board(count: 50), environment: (), update: Board.update)
+        let watch = rows(store, 0..<50)
+        store.send(.toggleKeepingACopy(id: 5))
+        #expect(watch.take() == [5: 1])
+        store.send(.toggleKeepingACopy(id: 6))
+        #expect(watch.take() == [6: 1])
+        store.send(.card(id: 5, .toggle))
+        #expect(watch.take() == [5: 1])
+        #expect(watch.scopes[5]?.state.isDone == false)
+    }
+
+    @Test func movingRowsTellsNoRow() {
+        let store = BoardStore(state: Board(count: 20), environment: (), update: Board.update)
+        let watch = rows(store, 0..<20)
+        store.send(.sort)
+        #expect(watch.take() == [:])
+        watch.scopes[2]?.send(.toggle)
+        #expect(watch.take() == [2: 1])
+        #expect(store.state.cards[17].isDone)  // id 2 is at 17 after sorting down
+    }
+
+    @Test func aRemovedRowsScopeDetachesAndStaysDetached() {
+        let store = BoardStore(state: Board(count: 10), environment: (), update: Board.update)
+        let watch = rows(store, 0..<10)
+        store.send(.remove(id: 4))
+        #expect(watch.scopes[4]?.isDetached == true)
+        #expect(watch.scopes[3]?.isDetached == false)
+        store.send(.insert(Card(id: 4, title: "again")))
+        watch.scopes[4]?.send(.toggle)  // ignored: detached
+        #expect(store.state.cards[id: 4]?.isDone == false)
+        #expect(watch.scopes[4]?.state.title == "card 4")
+    }
+
+    @Test func rowScopesOfAScopeAreToldOnlyOfTheirRow() {
+        let store = BoardStore(state: Board(count: 30), environment: (), update: Board.update)
+        let lane = store.scope(
+            state: Lens(\Board.lane), action: { (action: Board.Action) in action })
+        var scopes: [Int: ScopedStore<Card, Board.CardAction>] = [:]
+        for id in 0..<30 {
+            scopes[id] = lane.scope(
+                state: .element(id: id, in: \Board.Lane.cards), action: { .laneCard(id: id, $0) })
+        }
+        let watch = RowWatch(scopes)
+        scopes[12]?.send(.toggle)
+        #expect(watch.take() == [12: 1])
+        #expect(store.state.lane.cards[id: 12]?.isDone == true)
+        store.send(.card(id: 12, .toggle))  // the other list: the lane's rows do not change
+        #expect(watch.take() == [:])
+    }
+
+    @Test func twoScopesOfOneRowAreBothToldAndAScopeMadeWhileBeingToldIsToo() {
+        let store = BoardStore(state: Board(count: 5), environment: (), update: Board.update)
+        let first = rows(store, 1..<2)
+        let second = rows(store, 1..<2)
+        var made: [ScopedStore<Card, Board.CardAction>] = []
+        withObservationTracking {
+            _ = first.scopes[1]?.state
+        } onChange: {
+            MainActor.assumeIsolated {
+                made =
+                    store.scope(
+                        state: .element(id: 1, in: \Board.cards), action: { .card(id: 1, $0) }
+                    ).map { [$0] } ?? []
+            }
+        }
+        store.send(.card(id: 1, .toggle))
+        #expect(first.take() == [1: 1])
+        #expect(second.take() == [1: 1])
+        #expect(made.count == 1)
+        let third = RowWatch([1: made[0]])
+        store.send(.card(id: 1, .toggle))
+        #expect(third.take() == [1: 1])
+        #expect(made[0].state.isDone == false)
+    }
+
+    @Test func scopesThatAreGoneAreForgottenAndTheRestStillTold() {
+        let store = BoardStore(state: Board(count: 3), environment: (), update: Board.update)
+        for _ in 0..<5_000 {
+            _ = store.scope(state: .element(id: 0, in: \Board.cards), action: { .card(id: 0, $0) })
+        }
+        let watch = rows(store, 0..<3)
+        for round in 1...3 {
+            store.send(.card(id: 0, .toggle))
+            #expect(watch.take() == [0: 1], "round \(round)")
+        }
+    }
+}
