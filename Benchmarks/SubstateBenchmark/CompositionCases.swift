@@ -54,7 +54,7 @@ enum CompositionCases {
     /// against `send.counter`'s baseline (an `@Observable` class mutated in place).
     static func depth8(operations: Int, rounds: Int) -> (Double, Double) {
         compare(rounds: rounds, operations: operations) {
-            let store = Store(state: Level1(), environment: (), update: Level1.update)
+            let store = Store(state: Level1(), environment: (), program: Level1.self)
             return time {
                 for index in 0..<operations {
                     if index % 100 == 0 { arm { _ = store.state } }
@@ -81,7 +81,7 @@ enum CompositionCases {
     ) -> (Double, Double) {
         let indices = (0..<operations).map { ($0 &* 7919) % size }
         return compare(rounds: rounds, operations: operations) {
-            let store = Store(state: Rows(count: size), environment: (), update: Rows.update)
+            let store = Store(state: Rows(count: size), environment: (), program: Rows.self)
             let elapsed = time {
                 for (position, index) in indices.enumerated() {
                     if position % 100 == 0 { arm { _ = store.state } }
@@ -104,3 +104,8 @@ enum CompositionCases {
         }
     }
 }
+
+// Programs, so that their stores update in place in debug builds too (see `Program`).
+extension Rows: Program {}
+extension KeyedRows: Program {}
+extension Level1: Program {}

@@ -81,7 +81,8 @@ enum ChecklistAction: Sendable {
     case toggle(index: Int)
 }
 
-extension Checklist {
+/// A `Program`, so that the store updates in place in debug builds too (see `Program`).
+extension Checklist: Program {
     static func update(
         state: consuming Checklist, environment: Void, action: ChecklistAction
     ) -> Update<Checklist, ChecklistAction> {

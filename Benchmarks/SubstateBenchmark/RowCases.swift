@@ -10,7 +10,7 @@ enum RowCases {
     static func keyed(rows: Int, operations: Int, rounds: Int) -> (Double, Double) {
         compare(rounds: rounds, operations: operations) {
             let store = Store(
-                state: KeyedRows(count: rows), environment: (), update: KeyedRows.update)
+                state: KeyedRows(count: rows), environment: (), program: KeyedRows.self)
             let scopes = (0..<rows).compactMap { id in
                 store.scope(
                     state: .element(id: id, in: \KeyedRows.items),
@@ -30,7 +30,7 @@ enum RowCases {
     /// every action. Reported, to show what the plain array costs.
     static func array(rows: Int, operations: Int, rounds: Int) -> (Double, Double) {
         compare(rounds: rounds, operations: operations) {
-            let store = Store(state: Rows(count: rows), environment: (), update: Rows.update)
+            let store = Store(state: Rows(count: rows), environment: (), program: Rows.self)
             let scopes = (0..<rows).compactMap { id in
                 store.scope(
                     state: .element(at: id, in: \Rows.items),

@@ -27,7 +27,7 @@ enum SendCases {
         let indices = (0..<operations).map { ($0 &* 7919) % size }
         return compare(rounds: rounds, operations: operations) {
             let store = Store(
-                state: Checklist(count: size), environment: (), update: Checklist.update
+                state: Checklist(count: size), environment: (), program: Checklist.self
             )
             return time {
                 for (position, index) in indices.enumerated() {
