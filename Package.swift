@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "todos", targets: ["TodosSample"]),
         .executable(name: "search", targets: ["SearchSample"]),
         .executable(name: "stopwatch", targets: ["StopwatchSample"]),
+        .executable(name: "inbox", targets: ["InboxSample"]),
         .executable(name: "substate-benchmark", targets: ["SubstateBenchmark"]),
         .executable(name: "substate-inspect", targets: ["substate-inspect"]),
     ],
@@ -55,6 +56,12 @@ let package = Package(
             dependencies: ["Substate", "StopwatchCore"],
             path: "Samples/Stopwatch/CLI"
         ),
+        .target(name: "InboxCore", dependencies: ["Substate"], path: "Samples/Inbox/InboxCore"),
+        .executableTarget(
+            name: "InboxSample",
+            dependencies: ["Substate", "InboxCore"],
+            path: "Samples/Inbox/CLI"
+        ),
         .executableTarget(
             name: "SubstateBenchmark",
             dependencies: ["Substate", "SubstateTesting"],
@@ -74,7 +81,8 @@ let package = Package(
             name: "SampleTests",
             dependencies: [
                 "Substate", "SubstateTesting", "TodosCore", "TodosSample", "SearchCore",
-                "SearchSample", "StopwatchCore", "StopwatchSample", "substate-inspect",
+                "SearchSample", "StopwatchCore", "StopwatchSample", "InboxCore", "InboxSample",
+                "substate-inspect",
                 "TestSupport",
             ]
         ),

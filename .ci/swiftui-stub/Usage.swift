@@ -93,3 +93,32 @@ func scopedPreview() -> some View {
         store: Store.preview(state: Counter(), environment: (), update: Counter.update)
             .scope(state: Lens(\Counter.self), action: { $0 }))
 }
+
+struct Settings: Equatable, Sendable {
+    var title = ""
+    var isCompact = false
+}
+
+enum SettingsAction: Sendable {
+    case title(String)
+}
+
+/// Field observation from a view: `WithStore` handing the scoped store to its content, and a
+/// binding that observes its value alone.
+struct SettingsView: View {
+    let store: Store<Settings, SettingsAction, Void>
+
+    var body: some View {
+        WithStore(store, state: Lens(\Settings.self), action: { $0 }) { settings in
+            Text(settings.title)
+        }
+    }
+}
+
+struct SettingsTitleField: View {
+    let store: Store<Settings, SettingsAction, Void>
+
+    var body: some View {
+        TextField("Title", text: store.binding(\.title, send: SettingsAction.title))
+    }
+}

@@ -3,6 +3,20 @@
     import Substate
 
     extension Store {
+        /// A `Binding` to a value in the state that observes that value alone: a view
+        /// using it is rendered again only when the value changes (see
+        /// `subscript(dynamicMember:)`), not after every action.
+        /// - Parameters:
+        ///   - keyPath: Where the value lives.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        public func binding<Value: Equatable & Sendable>(
+            _ keyPath: KeyPath<State, Value> & Sendable,
+            send tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            Binding(stateBinding(keyPath, send: tag))
+        }
+
         /// A `Binding` to a value in the state: it reads through a key path and writes by
         /// sending the action that `tag` makes of the new value.
         ///
@@ -34,6 +48,20 @@
     }
 
     extension ScopedStore {
+        /// A `Binding` to a value in the scope's part that observes that value alone: a view
+        /// using it is rendered again only when the value changes (see
+        /// `subscript(dynamicMember:)`), not after every action.
+        /// - Parameters:
+        ///   - keyPath: Where the value lives.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        public func binding<Value: Equatable & Sendable>(
+            _ keyPath: KeyPath<State, Value> & Sendable,
+            send tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            Binding(stateBinding(keyPath, send: tag))
+        }
+
         /// A `Binding` to a value in the scope's part: it reads through a key path and writes
         /// by sending the action that `tag` makes of the new value.
         /// - Parameters:

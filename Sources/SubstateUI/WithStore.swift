@@ -14,9 +14,47 @@
     ///
     /// The content reads the part through a `ScopedStore`, so it is evaluated again
     /// only when that part changes, not on every change of the store.
+    ///
+    /// To be evaluated again only when the fields it shows change, take the scoped store
+    /// itself and read fields from it:
+    ///
+    /// ```swift
+    /// WithStore(store, state: Lens(\.settings), action: AppAction.settings) { settings in
+    ///     Text(settings.title)   // not evaluated again when another setting changes
+    /// }
+    /// ```
     public struct WithStore<State: Equatable & Sendable, Action: Sendable, Content: View>: View {
         private let store: ScopedStore<State, Action>
-        private let content: @MainActor (State, @escaping @MainActor (Action) -> Void) -> Content
+        private let content: @MainActor (ScopedStore<State, Action>) -> Content
+
+        /// A view of a scoped store whose content reads fields from the store itself, and is
+        /// evaluated again only when one of those fields changes.
+        /// - Parameters:
+        ///   - store: The scoped store.
+        ///   - content: Makes the content from the scoped store.
+        public init(
+            _ store: ScopedStore<State, Action>,
+            @ViewBuilder content: @escaping @MainActor (ScopedStore<State, Action>) -> Content
+        ) {
+            self.store = store
+            self.content = content
+        }
+
+        /// A view of a part of a store, made through a lens and a tag, whose content reads
+        /// fields from the scoped store, and is evaluated again only when one of them changes.
+        /// - Parameters:
+        ///   - store: The root store.
+        ///   - lens: Where the part lives.
+        ///   - tag: Wraps the part's actions in the store's.
+        ///   - content: Makes the content from the scoped store.
+        public init<Root, RootAction, Environment>(
+            _ store: Store<Root, RootAction, Environment>,
+            state lens: Lens<Root, State>,
+            action tag: @escaping @Sendable (Action) -> RootAction,
+            @ViewBuilder content: @escaping @MainActor (ScopedStore<State, Action>) -> Content
+        ) {
+            self.init(store.scope(state: lens, action: tag), content: content)
+        }
 
         /// A view of a scoped store's part.
         /// - Parameters:
@@ -30,7 +68,7 @@
                 ) -> Content
         ) {
             self.store = store
-            self.content = content
+            self.content = { store in content(store.state) { action in store.send(action) } }
         }
 
         /// A view of a part of a store's state.
@@ -67,8 +105,7 @@
 
         /// The content, made from the part as it is now.
         public var body: some View {
-            let store = self.store
-            content(store.state) { action in store.send(action) }
+            content(store)
         }
     }
 #endif

@@ -96,7 +96,7 @@ extension Workspace {
         } onChange: {
             fired.fire()
         }
-        store.send(.save)
+        store.send(.titleChanged("Notes"))
         #expect(fired.value == 1)
     }
 
@@ -110,5 +110,35 @@ extension Workspace {
         let pinned = editor.stateBinding(Lens(\Editor.isPinned), send: EditorAction.pinnedChanged)
         pinned.value = true
         #expect(store.state.editor.isPinned)
+    }
+
+    @Test func aKeyPathBindingObservesItsValueAlone() {
+        let store = Store(state: Editor(), environment: (), update: Editor.update)
+        let title = store.stateBinding(\.title, send: EditorAction.titleChanged)
+        let told = Fired()
+        withObservationTracking {
+            _ = title.value
+        } onChange: {
+            told.fire()
+        }
+        store.send(.save)  // another field
+        #expect(told.value == 0)
+        title.value = "  Notes "
+        #expect(told.value == 1)
+        #expect(title.value == "Notes")
+
+        let workspace = Store(state: Workspace(), environment: (), update: Workspace.update)
+        let editor = workspace.scope(state: Lens(\Workspace.editor), action: WorkspaceAction.editor)
+        let pinned = editor.stateBinding(\.isPinned, send: EditorAction.pinnedChanged)
+        let pinnedTold = Fired()
+        withObservationTracking {
+            _ = pinned.value
+        } onChange: {
+            pinnedTold.fire()
+        }
+        editor.send(.titleChanged("x"))
+        #expect(pinnedTold.value == 0)
+        pinned.value = true
+        #expect(pinnedTold.value == 1)
     }
 }

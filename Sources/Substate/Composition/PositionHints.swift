@@ -1,5 +1,5 @@
 /// Where elements were last found by id, so that finding one again costs O(1) while it has not
-/// moved: the memory behind ``OptionalLens/element(id:in:)``.
+/// moved: the memory behind ``OptionalLens/element(id:in:)-(_,WritableKeyPath<Whole,[Part]>Sendable)``.
 ///
 /// An update function usually makes its element lens anew for every action, so the lens
 /// itself cannot remember anything. The positions live here instead: per key path to an array,

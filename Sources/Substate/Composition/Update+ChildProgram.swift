@@ -1,6 +1,6 @@
 extension Update {
     /// Runs a child ``Program`` on a part of this state; the same as
-    /// ``child(_:state:lens:tag:environment:update:)-(_,_,Lens<State,ChildState>,_,_,_)``,
+    /// ``child(_:state:lens:tag:environment:update:)-(_,_,()->Lens<State,ChildState>,_,_,_)``,
     /// in the form that updates the child in place in debug builds too (see ``Program``).
     ///
     /// ```swift

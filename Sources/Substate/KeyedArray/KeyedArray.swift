@@ -14,8 +14,8 @@
 ///                   tag: { .message(id: id, $0) }, environment: environment,
 ///                   update: Message.update)
 ///
-/// // In a view: one scoped store per row.
-/// ForEach(store.messages.ids, id: \.self) { id in
+/// // In a view: the ids (told only when rows come, go or move), one scoped store per row.
+/// ForEach(store[\.messages.ids], id: \.self) { id in
 ///     if let row = store.scope(state: .element(id: id, in: \.messages),
 ///                              action: { .message(id: id, $0) }) {
 ///         MessageRow(store: row)
@@ -30,6 +30,10 @@
 ///   it and refreshes only the row scopes of those ids: with 10,000 rows on screen, changing
 ///   one costs what changing one costs, where a plain array makes every row scope compare
 ///   its element (see <doc:Observation>).
+///
+/// Read the list's ids as `store[\.messages.ids]`, not `store.messages.ids`: the second reads
+/// the whole array as a field, so the store would compare it, and keep a copy of it, on every
+/// send.
 ///
 /// It is a value like any array: copies are independent, `==` compares the elements in order,
 /// and it encodes as a plain JSON array. Ids are unique: the initializers and the mutations
@@ -104,7 +108,7 @@ public struct KeyedArray<Element: Identifiable> {
     /// - Complexity: O(1): the array shares this one's storage until one of them changes.
     public var elements: [Element] { _elements }
 
-    /// The ids of the elements, in order: what a list view reads (`store.messages.ids`) to be
+    /// The ids of the elements, in order: what a list view reads (`store[\.messages.ids]`) to be
     /// told when rows are added, removed or moved, and not when a row's content changes.
     /// - Complexity: O(1). The ids are kept beside the elements, and only adding, removing
     ///   or moving elements changes them; two reads between such changes share storage, so

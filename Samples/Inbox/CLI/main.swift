@@ -1,0 +1,47 @@
+import Foundation
+import InboxCore
+import Substate
+
+// inbox: a long list, each row with its own scoped store. Prints, for each action, which
+// views rendered again and how long the action took.
+//
+//     swift run inbox            # 5,000 messages
+//     swift run inbox 20000      # another count
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let count = arguments.first.map({ Int($0) }) ?? 5_000, count >= 10 else {
+    FileHandle.standardError.write(Data("usage: inbox [MESSAGES] (at least 10)\n".utf8))
+    exit(2)
+}
+
+MainActor.assumeIsolated {
+    let demo = InboxDemo(count: count)
+    print("\(count) messages, \(demo.rows.count) row views, each with its own scoped store")
+    let clock = ContinuousClock()
+
+    func show(_ label: String, _ run: () -> InboxDemo.Renders) {
+        var renders: InboxDemo.Renders?
+        let elapsed = clock.measure { renders = run() }
+        guard let renders else { return }
+        let rows =
+            renders.rows.isEmpty
+            ? "no row"
+            : renders.rows.count <= 5
+                ? "rows \(renders.rows.map(String.init).joined(separator: ", "))"
+                : "\(renders.rows.count) rows"
+        let list = renders.list ? "the list and " : ""
+        let micros =
+            Int((Double(elapsed.components.attoseconds) / 1e12).rounded())
+            + Int(elapsed.components.seconds) * 1_000_000
+        print("\(label): rendered \(list)\(rows) again (\(micros) µs)")
+    }
+
+    let last = count - 1
+    show("open message 42") { demo.send(.open, toRow: 42) }
+    show("open message 42 again") { demo.send(.open, toRow: 42) }
+    show("star message \(last)") { demo.send(.toggleStar, toRow: last) }
+    show("rename message 7") { demo.send(.message(id: 7, .rename("Lunch?"))) }
+    show("archive message 3") { demo.send(.archive(id: 3)) }
+    show("sort newest first") { demo.send(.sort(newestFirst: true)) }
+    show("mark all read") { demo.send(.markAllRead) }
+}
