@@ -1,5 +1,4 @@
 import Substate
-import SubstateTesting
 import Testing
 
 /// A program whose state holds a large array, to check that updates change it in place.
@@ -70,16 +69,6 @@ func storage<Element>(_ array: [Element]) -> UnsafeRawPointer? {
         #expect(store.state.sheet.cells[7] == 9)
         store.send(.sheet(8))
         #expect(storage(store.state.sheet.cells) == cells, "the child update copied the cells")
-    }
-
-    @Test func aTestStoreRunsAProgram() {
-        let test = TestStore(state: Ledger(), environment: (), program: Ledger.self)
-        test.send(.check(1)) { $0.entries[1].isChecked = true }
-        test.send(.sheet(3)) { $0.sheet.cells[3] = 4 }
-        let started = TestStore(
-            create: Update(state: Ledger(), effect: .send(.count)), environment: (),
-            program: Ledger.self)
-        started.receive(.count) { $0.count = 1 }
     }
 
     @Test func aProgramsStoreFromAnInitialUpdateStartsItsEffect() {
