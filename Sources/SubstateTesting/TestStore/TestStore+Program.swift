@@ -1,7 +1,7 @@
 import Substate
 
 extension TestStore {
-    /// Creates a test store that runs a ``Substate/Program``: the same as
+    /// Creates a test store that runs a `Program`: the same as
     /// ``init(state:environment:update:middleware:clocks:fileID:filePath:line:column:)``.
     ///
     /// A test store keeps the state each step was asserted against, to compare the next one
@@ -35,7 +35,7 @@ extension TestStore {
             location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Creates a test store that runs a ``Substate/Program`` from an initial update (see
+    /// Creates a test store that runs a `Program` from an initial update (see
     /// ``init(create:environment:update:middleware:clocks:fileID:filePath:line:column:)``).
     /// - Parameters:
     ///   - create: The initial state and the effect to start with it.
