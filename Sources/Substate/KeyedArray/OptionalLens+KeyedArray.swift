@@ -73,6 +73,10 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
                 _RowTracker<Element.ID> { read()?[keyPath: journalPath] }
             }
         }
-        tracker.add(link, for: id)
+        if let tracker {
+            tracker.add(link, for: id)
+        } else {
+            registry.add(link)
+        }
     }
 }

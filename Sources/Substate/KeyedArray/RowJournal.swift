@@ -54,12 +54,14 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
     func recordEverything() {
         version &+= 1
         remembered = 0
+        _checkInvariants()
     }
 
     /// Calls `body` with each id changed after version `seen` (in order, repeats included).
     /// - Returns: `false` if the journal does not remember all of them (then `body` was not
     ///   called, and the reader must compare everything).
     func forEachChange(since seen: UInt64, _ body: (ID) -> Void) -> Bool {
+        _checkInvariants()
         guard seen <= version, version - seen <= UInt64(remembered) else { return false }
         var next = seen
         while next < version {

@@ -26,12 +26,18 @@ final class _ScopeRegistry {
         links.append(link)
     }
 
-    /// The tracker for `key`, made by `make` if there is none.
+    /// The tracker for `key`, made by `make` if there is none; `nil` if the key already has a
+    /// tracker of another type (which a key path that fixes the element type rules out): the
+    /// caller then registers its scope to be refreshed on its own, which is always correct.
     @usableFromInline
     func tracker<Tracker: _RowTracking>(
         for key: _RowTrackerKey, make: () -> Tracker
-    ) -> Tracker {
-        if let tracker = trackers[key] as? Tracker { return tracker }
+    ) -> Tracker? {
+        if let existing = trackers[key] {
+            if let tracker = existing as? Tracker { return tracker }
+            assertionFailure("Substate: two row trackers of different types for \(key.path)")
+            return nil
+        }
         let tracker = make()
         trackers[key] = tracker
         return tracker
