@@ -175,15 +175,22 @@ public struct KeyedArray<Element: Identifiable> {
     /// Records in the journal that the element with `id` changed (or appeared, or went).
     @inlinable
     mutating func _noteChange(of id: Element.ID) {
-        if !isKnownUniquelyReferenced(&_journal) { _journal = _journal.successor() }
+        _makeJournalUnique()
         _journal.record(id)
     }
 
     /// Records that any element may have changed: readers compare every row.
     @usableFromInline
     mutating func _noteEverything() {
-        if !isKnownUniquelyReferenced(&_journal) { _journal = _journal.successor() }
+        _makeJournalUnique()
         _journal.recordEverything()
+    }
+
+    /// Starts a new journal (a new lineage, with a new serial) if another value shares this
+    /// one's: a journal is only ever changed by its one holder.
+    @inlinable
+    mutating func _makeJournalUnique() {
+        if !isKnownUniquelyReferenced(&_journal) { _journal = _RowJournal() }
     }
 
     /// After an element's id changed in place: its position moves to the new id.

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// A journal belongs to one lineage of values: an array changes its journal only while it
 /// holds the only reference to it (`isKnownUniquelyReferenced`), and starts a new one
-/// (``successor()``, with a new ``serial``) otherwise. So a `(serial, version)` pair always
+/// (with a new ``serial``) otherwise. So a `(serial, version)` pair always
 /// names one content of the array, and a reader that saw `(serial, v)` and now sees
 /// `(serial, w)` knows that only the ids recorded between `v` and `w` changed. A reader that
 /// sees another serial, or a `v` older than the ring remembers, compares everything.
@@ -32,12 +32,6 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
     @usableFromInline
     init() {
         serial = _RowJournalSerials.next()
-    }
-
-    /// A new, empty journal for a value that stopped sharing this one's lineage.
-    @usableFromInline
-    func successor() -> _RowJournal {
-        _RowJournal()
     }
 
     /// Records that the element with `id` changed.

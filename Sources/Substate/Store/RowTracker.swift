@@ -85,13 +85,9 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     /// Refreshes the scopes of one row, forgetting those that are gone or detached.
     func refresh(_ id: ID) {
         guard let scopes = links[id] else { return }
-        var finished: [Int] = []
-        for index in scopes.indices where !scopes[index].refresh() {
-            finished.append(index)
-        }
+        let finished = _ScopeLink.refresh(scopes)
         guard !finished.isEmpty, var current = links[id] else { return }
-        // Scopes made by observers meanwhile were appended after `scopes`.
-        for index in finished.reversed() { current.remove(at: index) }
+        _ScopeLink.remove(finished, from: &current)
         links[id] = current.isEmpty ? nil : current
     }
 
@@ -122,22 +118,5 @@ enum _ScopeSerials {
     static func next() -> UInt64 {
         last += 1
         return last
-    }
-}
-
-/// The `\.state` key path of each type of scoped store, made once per type.
-@MainActor
-enum _ScopeKeyPaths {
-    static var byType: [ObjectIdentifier: AnyKeyPath] = [:]
-
-    @usableFromInline
-    static func state<State, Action>() -> KeyPath<ScopedStore<State, Action>, State> {
-        let type = ObjectIdentifier(ScopedStore<State, Action>.self)
-        if let path = byType[type] as? KeyPath<ScopedStore<State, Action>, State> {
-            return path
-        }
-        let path = \ScopedStore<State, Action>.state
-        byType[type] = path
-        return path
     }
 }

@@ -54,16 +54,9 @@ final class _ScopeRegistry {
         defer { isRefreshing = false }
         repeat {
             needsRefresh = false
-            let current = links
-            var finished: [Int] = []
-            for index in current.indices where !current[index].refresh() {
-                finished.append(index)
-            }
-            // Scopes made while refreshing were appended after `current`, so the indices of
-            // the finished ones are still right.
-            for index in finished.reversed() {
-                links.remove(at: index)
-            }
+            // Not an `inout` access across the refresh: observers may add scopes meanwhile.
+            let finished = _ScopeLink.refresh(links)
+            _ScopeLink.remove(finished, from: &links)
             if !trackers.isEmpty {
                 for (key, tracker) in trackers where !tracker.refresh() {
                     trackers[key] = nil
@@ -85,5 +78,25 @@ struct _ScopeLink {
     init(scope: AnyObject, refresh: @escaping @MainActor () -> Bool) {
         self.scope = scope
         self.refresh = refresh
+    }
+
+    /// Refreshes each link, and returns the indices of those whose scope is gone or detached.
+    /// Observers told meanwhile may make new scopes, which are appended after the links
+    /// refreshed, so the indices stay right for the caller to remove (see ``remove(_:from:)``);
+    /// those new scopes start from the current state and need no refresh.
+    @MainActor
+    static func refresh(_ links: [_ScopeLink]) -> [Int] {
+        var finished: [Int] = []
+        for index in links.indices where !links[index].refresh() {
+            finished.append(index)
+        }
+        return finished
+    }
+
+    /// Removes the links at `finished` (from ``refresh(_:)``), last first.
+    static func remove(_ finished: [Int], from links: inout [_ScopeLink]) {
+        for index in finished.reversed() {
+            links.remove(at: index)
+        }
     }
 }

@@ -178,3 +178,20 @@ extension ScopedStore {
         return true
     }
 }
+
+/// The `\.state` key path of each type of scoped store, made once per type.
+@MainActor
+enum _ScopeKeyPaths {
+    static var byType: [ObjectIdentifier: AnyKeyPath] = [:]
+
+    @usableFromInline
+    static func state<State, Action>() -> KeyPath<ScopedStore<State, Action>, State> {
+        let type = ObjectIdentifier(ScopedStore<State, Action>.self)
+        if let path = byType[type] as? KeyPath<ScopedStore<State, Action>, State> {
+            return path
+        }
+        let path = \ScopedStore<State, Action>.state
+        byType[type] = path
+        return path
+    }
+}
