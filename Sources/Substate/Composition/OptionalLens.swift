@@ -18,6 +18,9 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         /// An element of an array by index, kept as data so that making the lens in every
         /// update allocates nothing.
         case element(WritableKeyPath<Whole, [Part]>, Int)
+        /// An element of an array found by `find` (which captures only the id, so that making
+        /// the lens allocates one closure context, not two).
+        case found(WritableKeyPath<Whole, [Part]>, find: @Sendable ([Part], AnyKeyPath) -> Int?)
         case closures(
             read: @Sendable (Whole) -> Part?,
             write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool)
@@ -89,6 +92,9 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         case .element(let keyPath, let index):
             let array = whole[keyPath: keyPath]
             return array.indices.contains(index) ? array[index] : nil
+        case .found(let keyPath, let find):
+            let array = whole[keyPath: keyPath]
+            return find(array, keyPath).map { array[$0] }
         case .closures(let read, _):
             return read(whole)
         }
@@ -101,6 +107,14 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             guard whole[keyPath: keyPath].indices.contains(index) else { return false }
             body(&whole[keyPath: keyPath][index])
             return true
+        case .found(let keyPath, let find):
+            // One access to the array, to find the element and change it in place.
+            func change(_ elements: inout [Part]) -> Bool {
+                guard let index = find(elements, keyPath) else { return false }
+                body(&elements[index])
+                return true
+            }
+            return change(&whole[keyPath: keyPath])
         case .closures(_, let write):
             return write(&whole, body)
         }
@@ -111,6 +125,8 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         switch _storage {
         case .element(let keyPath, let index):
             return whole[keyPath: keyPath].indices.contains(index)
+        case .found(let keyPath, let find):
+            return find(whole[keyPath: keyPath], keyPath) != nil
         case .closures(let read, _):
             return read(whole) != nil
         }
@@ -208,22 +224,9 @@ extension OptionalLens {
         id: Part.ID, in keyPath: any WritableKeyPath<Whole, [Part]> & Sendable
     ) -> OptionalLens where Part: Identifiable & Sendable, Part.ID: Sendable {
         OptionalLens(
-            read: { whole in
-                let elements = whole[keyPath: keyPath]
-                return elements._index(of: id, rememberedUnder: keyPath).map { elements[$0] }
-            },
-            write: { whole, body in
-                // One access to the array, to find the element and change it in place.
-                func change(_ elements: inout [Part]) -> Bool {
-                    guard let index = elements._index(of: id, rememberedUnder: keyPath)
-                    else { return false }
-                    body(&elements[index])
-                    return true
-                }
-                return change(&whole[keyPath: keyPath])
-            },
-            effectKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id))
-        )
+            storage: .found(
+                keyPath, find: { elements, path in elements._index(of: id, rememberedUnder: path) }),
+            effectKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id)))
     }
 
     /// An optional lens to the value for a key in a dictionary.

@@ -61,14 +61,15 @@ enum _PositionHints {
     /// The positions of one array's elements: an open-addressed table of indices into the
     /// array, placed by the hash of the element's id. It keeps no ids: a position is checked
     /// against the array, which is also how a stale one is told apart. Read and written under
-    /// ``indexes``' lock; a reader probes a copy of ``slots`` outside it.
+    /// ``indexes``' lock; a reader probes ``slots`` under it too.
     @usableFromInline
     final class _Index {
         /// Indices into the array, `-1` where empty; the count is a power of two at least
         /// twice the number of positions held.
-        @usableFromInline var slots: [Int32]
-        @usableFromInline var used = 0
-        @usableFromInline var misses = 0
+        // Only touched under the lock, so the runtime's exclusivity checks are left out.
+        @usableFromInline @exclusivity(unchecked) var slots: [Int32]
+        @usableFromInline @exclusivity(unchecked) var used = 0
+        @usableFromInline @exclusivity(unchecked) var misses = 0
 
         @usableFromInline
         init(capacity: Int) {
@@ -98,17 +99,21 @@ extension Array where Element: Identifiable {
 
     @inlinable
     func _rememberedIndex(of id: Element.ID, hash: Int, under path: AnyKeyPath) -> Int? {
-        guard let slots = _PositionHints.indexes.withLock({ $0.table(path)?.slots }) else {
-            return nil
-        }
-        let mask = slots.count - 1
-        var slot = hash & mask
-        // At most half the slots are used, so the run of used slots ends, soon on average.
-        while true {
-            let position = Int(slots[slot])
-            if position < 0 { return nil }
-            if position < count, self[position].id == id { return position }
-            slot = (slot + 1) & mask
+        // Probed under the lock: copying the slots out would cost a retain and a release,
+        // more than the probe (a few loads) holds the lock for.
+        _PositionHints.indexes.withLock { indexes -> Int? in
+            guard let table = indexes.table(path) else { return nil }
+            return table.slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count - 1
+                var slot = hash & mask
+                // At most half the slots are used, so the run of used slots ends, soon on average.
+                while true {
+                    let position = Int(slots[slot])
+                    if position < 0 { return nil }
+                    if position < count, self[position].id == id { return position }
+                    slot = (slot + 1) & mask
+                }
+            }
         }
     }
 
