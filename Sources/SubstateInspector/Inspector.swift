@@ -9,6 +9,9 @@ import Substate
 /// substate-inspect state FILE STEP        the state at a step (from the snapshot at or before it)
 /// substate-inspect diff FILE STEP STEP    how the state changed between two steps
 /// substate-inspect summary FILE           counts per kind of action, and the problems found
+/// substate-inspect html FILE [-o PAGE]    a self-contained time-travel page
+/// substate-inspect test FILE --import M --state S --action A [-o FILE.swift]
+///                                         a Swift Testing file that replays the recording
 /// ```
 ///
 /// It reads the JSON, so it needs none of the app's types. The state at a step is the
@@ -31,6 +34,26 @@ public enum Inspector {
                substate-inspect state FILE STEP
                substate-inspect diff FILE FROM TO
                substate-inspect summary FILE
+               substate-inspect html FILE [-o PAGE]
+               substate-inspect test FILE --import MODULE (--program TYPE | --state TYPE
+                   --action TYPE [--update FUNCTION]) [--environment EXPRESSION]
+                   [--name SUITE] [-o FILE.swift]
+
+          timeline   step, time and action of every step
+          state      the state at a step (the latest snapshot at or before it)
+          diff       how the state changed between two steps
+          summary    counts per kind of action, and the damaged lines
+          html       writes one self-contained HTML page to step through the recording in a
+                     browser (no network needed; send it to a colleague): a filterable
+                     timeline, the state at each step as a tree, what changed highlighted.
+                     PAGE defaults to FILE with the extension .html; - writes to standard output
+          test       writes a Swift Testing file that replays the recorded actions through the
+                     program's update function and checks every recorded state, failing with
+                     a diff at the first step that differs. Name the program's types as the
+                     test target sees them: --program TYPE for a type conforming to Program,
+                     or --state and --action (and --update, default STATE.update);
+                     --environment is the expression passed as the environment (default ());
+                     --import, repeatable, the modules to import. Standard output by default
         """
 
     /// Runs a command.
@@ -42,6 +65,11 @@ public enum Inspector {
         }
         guard let command = arguments.first, arguments.count >= 2 else {
             return Output(text: "", errors: usage + "\n", status: 2)
+        }
+        switch command {
+        case "html": return html(Array(arguments.dropFirst()))
+        case "test": return test(Array(arguments.dropFirst()))
+        default: break
         }
         let file = URL(fileURLWithPath: arguments[1])
         let numbers = arguments.dropFirst(2).map { Int($0) }

@@ -42,11 +42,16 @@ public final class Recorder<State: Encodable, Action: Encodable> {
     ///   - initialState: The state the store starts with.
     ///   - snapshotInterval: How many actions between two snapshots; 1 snapshots every step.
     ///   - clock: The store's clock; each action's time is read from it.
+    ///   - program: What the header names as the program recorded; the state's type
+    ///     (`TodosCore.App`) by default. Tools show it; replaying does not read it.
     ///   - onError: Receives write errors; standard error by default.
     /// - Throws: ``RecordingError`` if the file cannot be created or the state encoded.
+    ///
+    /// The header also records when the recording started, by the wall clock (`Date()`, in
+    /// UTC): a fact for people reading it, unlike the actions' times, which come from `clock`.
     public init<C: Clock>(
         file: URL, initialState: State, snapshotInterval: Int = 100, clock: C,
-        onError: ((any Error) -> Void)? = nil
+        program: String? = nil, onError: ((any Error) -> Void)? = nil
     ) throws(RecordingError) where C.Duration == Duration {
         self.file = file
         self.snapshotInterval = max(1, snapshotInterval)
@@ -67,6 +72,8 @@ public final class Recorder<State: Encodable, Action: Encodable> {
                     ("format", "\"\(RecordingFormat.name)\""),
                     ("version", "\(RecordingFormat.version)"),
                     ("snapshotInterval", "\(self.snapshotInterval)"),
+                    ("program", RecordingFormat.string(program ?? String(reflecting: State.self))),
+                    ("start", RecordingFormat.string(Date().formatted(.iso8601))),
                 ]))
             try write(kind: "initial", step: 0, time: .zero, field: "state", initialState)
         } catch {

@@ -27,7 +27,23 @@ public struct Recording<State: Decodable, Action: Decodable> {
     /// - Throws: ``RecordingError``, as ``RecordingFile/init(contentsOf:)`` does, and
     ///   ``RecordingError/missingInitialState(file:)`` if the initial state does not decode.
     public init(contentsOf url: URL) throws(RecordingError) {
-        file = try RecordingFile(contentsOf: url)
+        try self.init(file: RecordingFile(contentsOf: url))
+    }
+
+    /// Reads and decodes a recording from its contents (a recording embedded in a test, for
+    /// example).
+    /// - Parameters:
+    ///   - data: The recording's lines.
+    ///   - source: What errors name as where it came from.
+    /// - Throws: ``RecordingError``, as ``RecordingFile/init(data:source:)`` does, and
+    ///   ``RecordingError/missingInitialState(file:)`` if the initial state does not decode.
+    public init(data: Data, source: URL) throws(RecordingError) {
+        try self.init(file: RecordingFile(data: data, source: source))
+    }
+
+    private init(file: RecordingFile) throws(RecordingError) {
+        self.file = file
+        let url = file.file
         let decoder = JSONDecoder()
         guard let initial = try? decoder.decode(State.self, from: file.initialState.json) else {
             throw .missingInitialState(file: url)

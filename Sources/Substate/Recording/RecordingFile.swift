@@ -14,7 +14,7 @@ public struct RecordingFile: Sendable {
         public var step: Int
         /// Seconds since the recording started, on the store's clock.
         public var time: Double
-        /// The action's or state's JSON, with sorted keys.
+        /// The action's or state's JSON, as the file has it (a ``Recorder`` writes keys sorted).
         public var json: Data
         /// The line it was read from, from 1.
         public var line: Int
@@ -22,6 +22,14 @@ public struct RecordingFile: Sendable {
 
     /// Where the recording was read from.
     public let file: URL
+    /// The format version of the file.
+    public let formatVersion: Int
+    /// The program recorded, as the recorder named it (by default the state's type,
+    /// `TodosCore.App`); `nil` in recordings made before the header carried it.
+    public let program: String?
+    /// When the recording started, by the wall clock of the machine that made it; `nil` if
+    /// the header does not say.
+    public let started: Date?
     /// How many actions between two snapshots.
     public let snapshotInterval: Int
     /// The initial state's JSON.
@@ -38,7 +46,6 @@ public struct RecordingFile: Sendable {
     /// - Throws: ``RecordingError`` when the file is missing, unreadable, not a recording, of
     ///   an unknown format version, or without an initial state.
     public init(contentsOf file: URL) throws(RecordingError) {
-        self.file = file
         guard FileManager.default.fileExists(atPath: file.path) else { throw .missingFile(file) }
         let data: Data
         do {
@@ -46,6 +53,19 @@ public struct RecordingFile: Sendable {
         } catch {
             throw .unreadable(file: file, reason: error.localizedDescription)
         }
+        try self.init(data: data, source: file)
+    }
+
+    /// Reads a recording from its contents: a recording embedded in a test (see
+    /// `substate-inspect test`), received over a network, or read by other means.
+    /// - Parameters:
+    ///   - data: The recording's lines.
+    ///   - source: What errors and ``file`` name as where it came from.
+    /// - Throws: ``RecordingError`` when the data is not a recording, of an unknown format
+    ///   version, or without an initial state.
+    public init(data: Data, source: URL) throws(RecordingError) {
+        let file = source
+        self.file = file
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let endsWithNewline = data.last == UInt8(ascii: "\n")
         if endsWithNewline { lines.removeLast() }
@@ -57,7 +77,10 @@ public struct RecordingFile: Sendable {
         guard version == RecordingFormat.version else {
             throw .unknownVersion(file: file, version: version, supported: RecordingFormat.version)
         }
+        formatVersion = version
         snapshotInterval = JSONInteger.from(header["snapshotInterval"]).map { max(1, $0) } ?? 1
+        program = header["program"] as? String
+        started = (header["start"] as? String).flatMap { try? Date($0, strategy: .iso8601) }
 
         var initial: Entry?
         var actions: [Entry] = []
@@ -88,7 +111,11 @@ public struct RecordingFile: Sendable {
             }
             let time = (object["time"] as? NSNumber)?.doubleValue ?? 0
             let field = kind == "action" ? "action" : "state"
-            guard let value = object[field], let json = Self.json(value) else {
+            // The value as written (the Recorder writes sorted keys); encoded again only if
+            // the scanner cannot find it.
+            guard let value = object[field],
+                let json = JSONMemberScanner.value(of: field, in: line) ?? Self.json(value)
+            else {
                 problems.append(RecordingProblem(line: number, reason: "no \(field)"))
                 continue
             }

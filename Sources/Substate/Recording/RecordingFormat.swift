@@ -5,14 +5,16 @@ import Foundation
 /// JSON Lines: one JSON object per line.
 ///
 /// ```
-/// {"format":"substate-recording","version":1,"snapshotInterval":100}
+/// {"format":"substate-recording","program":"TodosCore.App","snapshotInterval":100,"start":"2026-11-23T21:00:00Z","version":1}
 /// {"kind":"initial","state":{…},"step":0,"time":0}
 /// {"action":{…},"kind":"action","step":1,"time":0.25}
 /// {"kind":"snapshot","state":{…},"step":100,"time":12.5}
 /// ```
 ///
-/// The first line is the header. Then the initial state, one line per processed action (step
-/// 1, 2, …, with its time in seconds since the recording started, read from the store's
+/// The first line is the header: the format and its version, the snapshot interval, the program
+/// recorded and when the recording started (the last two optional for readers: older
+/// recordings lack them). Then the initial state, one line per processed action (step 1, 2, …,
+/// with its time in seconds since the recording started, read from the store's
 /// clock), and after every `snapshotInterval`-th action a snapshot of the state after it.
 /// States and actions are their `Codable` encodings.
 enum RecordingFormat {
@@ -23,6 +25,12 @@ enum RecordingFormat {
     static func line(_ fields: [(String, String)]) -> Data {
         let body = fields.sorted { $0.0 < $1.0 }.map { "\"\($0.0)\":\($0.1)" }
         return Data(("{" + body.joined(separator: ",") + "}\n").utf8)
+    }
+
+    /// A JSON string literal.
+    static func string(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed]))
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 
     /// Seconds, as a JSON number with microsecond precision.

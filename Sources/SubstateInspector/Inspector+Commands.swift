@@ -1,0 +1,160 @@
+import Foundation
+import Substate
+
+extension Inspector {
+    /// `html FILE [-o PAGE]`: writes the time-travel page.
+    static func html(_ arguments: [String]) -> Output {
+        let parsed: Arguments
+        switch Arguments.parse(arguments, options: ["-o"]) {
+        case .success(let value): parsed = value
+        case .failure(let error): return usageError(error.message)
+        }
+        let file = URL(fileURLWithPath: parsed.file)
+        let recording: RecordingFile
+        do {
+            recording = try RecordingFile(contentsOf: file)
+        } catch {
+            return Output(text: "", errors: "error: \(error)\n", status: 1)
+        }
+        let problems = recording.problems.map { "warning: \($0)\n" }.joined()
+        let page = self.page(recording, name: file.lastPathComponent)
+        let target = parsed.value("-o") ?? file.deletingPathExtension().appendingPathExtension("html").path
+        if target == "-" { return Output(text: page, errors: problems, status: 0) }
+        let output = URL(fileURLWithPath: target)
+        guard output.standardizedFileURL != file.standardizedFileURL else {
+            return usageError("the page would overwrite the recording; name another with -o")
+        }
+        do {
+            try Data(page.utf8).write(to: output, options: .atomic)
+        } catch {
+            return Output(
+                text: "", errors: problems + "error: cannot write \(output.path): \(error)\n",
+                status: 1)
+        }
+        let damaged = recording.problems.isEmpty ? "" : ", \(recording.problems.count) damaged lines"
+        return Output(
+            text: "wrote \(output.path) (\(lastStep(recording)) steps\(damaged))\n",
+            errors: problems, status: 0)
+    }
+
+    /// `test FILE …`: writes the Swift Testing file that replays the recording.
+    static func test(_ arguments: [String]) -> Output {
+        let parsed: Arguments
+        switch Arguments.parse(
+            arguments,
+            options: [
+                "-o", "--import", "--program", "--state", "--action", "--update", "--environment",
+                "--name",
+            ])
+        {
+        case .success(let value): parsed = value
+        case .failure(let error): return usageError(error.message)
+        }
+        let types: ReplayTest.Types
+        if let program = parsed.value("--program") {
+            guard parsed.value("--state") == nil, parsed.value("--action") == nil else {
+                return usageError("give either --program or --state and --action, not both")
+            }
+            types = ReplayTest.Types(
+                state: program + ".State", action: program + ".Action",
+                update: parsed.value("--update") ?? program + ".update")
+        } else if let state = parsed.value("--state"), let action = parsed.value("--action") {
+            types = ReplayTest.Types(
+                state: state, action: action, update: parsed.value("--update") ?? state + ".update")
+        } else {
+            return usageError(
+                "name the program's types: --program TYPE, or --state TYPE and --action TYPE")
+        }
+        let file = URL(fileURLWithPath: parsed.file)
+        let data: Data
+        let recording: RecordingFile
+        do {
+            recording = try RecordingFile(contentsOf: file)
+            data = try Data(contentsOf: file)
+        } catch {
+            return Output(text: "", errors: "error: \(error)\n", status: 1)
+        }
+        var warnings = recording.problems.map { "warning: \($0)\n" }.joined()
+        if let last = recording.actions.last?.step, recording.snapshots.last?.step != last {
+            let checked = recording.snapshots.last?.step ?? 0
+            warnings +=
+                "warning: the recording has no snapshot at its last step (\(last)): the test "
+                + "checks the states up to step \(checked) and replays the rest unchecked; record "
+                + "with snapshotInterval: 1 to check every step\n"
+        }
+        let test = ReplayTest(
+            recording: recording, text: String(decoding: data, as: UTF8.self),
+            fileName: file.lastPathComponent, types: types,
+            environment: parsed.value("--environment") ?? "()",
+            imports: parsed.values("--import"),
+            suite: parsed.value("--name"),
+            command: (["substate-inspect", "test", file.lastPathComponent]
+                + parsed.flags.flatMap { [$0.name, $0.value] }))
+        let source = test.source()
+        guard let target = parsed.value("-o"), target != "-" else {
+            return Output(text: source, errors: warnings, status: 0)
+        }
+        do {
+            try Data(source.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
+        } catch {
+            return Output(
+                text: "", errors: warnings + "error: cannot write \(target): \(error)\n", status: 1)
+        }
+        return Output(
+            text: "wrote \(target) (\(recording.actions.count) actions, "
+                + "\(recording.snapshots.count) snapshots checked)\n",
+            errors: warnings, status: 0)
+    }
+
+    static func usageError(_ message: String) -> Output {
+        Output(text: "", errors: "error: \(message)\n" + usage + "\n", status: 2)
+    }
+
+    /// A command's arguments: one file, and options that each take a value.
+    struct Arguments {
+        struct Failure: Error {
+            var message: String
+        }
+
+        var file: String
+        /// The options in the order given (so that a generated file can repeat its command).
+        var flags: [(name: String, value: String)]
+
+        func value(_ name: String) -> String? {
+            flags.last { $0.name == name }?.value
+        }
+
+        func values(_ name: String) -> [String] {
+            flags.filter { $0.name == name }.map(\.value)
+        }
+
+        static func parse(_ arguments: [String], options: Set<String>) -> Result<
+            Arguments, Failure
+        > {
+            var file: String?
+            var flags: [(name: String, value: String)] = []
+            var index = 0
+            while index < arguments.count {
+                let argument = arguments[index]
+                if argument.hasPrefix("-"), argument != "-" {
+                    guard options.contains(argument) else {
+                        return .failure(Failure(message: "unknown option \(argument)"))
+                    }
+                    guard index + 1 < arguments.count else {
+                        return .failure(Failure(message: "\(argument) needs a value"))
+                    }
+                    flags.append((argument, arguments[index + 1]))
+                    index += 2
+                } else {
+                    guard file == nil else {
+                        return .failure(Failure(message: "one recording at a time: \(argument)"))
+                    }
+                    file = argument
+                    index += 1
+                }
+            }
+            guard let file else { return .failure(Failure(message: "no recording named")) }
+            return .success(Arguments(file: file, flags: flags))
+        }
+    }
+}
