@@ -88,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SubstateInspectorTests",
-            dependencies: ["Substate", "SubstateInspector", "substate-inspect", "TestSupport"]
+            dependencies: ["Substate", "SubstateInspector", "substate-inspect", "TestSupport", "TodosCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

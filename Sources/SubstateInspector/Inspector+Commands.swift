@@ -89,7 +89,7 @@ extension Inspector {
             imports: parsed.values("--import"),
             suite: parsed.value("--name"),
             command: (["substate-inspect", "test", file.lastPathComponent]
-                + parsed.flags.flatMap { [$0.name, $0.value] }))
+                + parsed.flags.filter { $0.name != "-o" }.flatMap { [$0.name, $0.value] }))
         let source = test.source()
         guard let target = parsed.value("-o"), target != "-" else {
             return Output(text: source, errors: warnings, status: 0)
