@@ -88,7 +88,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SubstateInspectorTests",
-            dependencies: ["Substate", "SubstateInspector", "substate-inspect", "TestSupport", "TodosCore"]
+            dependencies: [
+                "Substate", "SubstateInspector", "substate-inspect", "TestSupport", "TodosCore",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -18,7 +18,8 @@ extension Inspector {
         }
         let problems = recording.problems.map { "warning: \($0)\n" }.joined()
         let page = self.page(recording, name: file.lastPathComponent)
-        let target = parsed.value("-o") ?? file.deletingPathExtension().appendingPathExtension("html").path
+        let target =
+            parsed.value("-o") ?? file.deletingPathExtension().appendingPathExtension("html").path
         if target == "-" { return Output(text: page, errors: problems, status: 0) }
         let output = URL(fileURLWithPath: target)
         guard output.standardizedFileURL != file.standardizedFileURL else {
@@ -31,7 +32,8 @@ extension Inspector {
                 text: "", errors: problems + "error: cannot write \(output.path): \(error)\n",
                 status: 1)
         }
-        let damaged = recording.problems.isEmpty ? "" : ", \(recording.problems.count) damaged lines"
+        let damaged =
+            recording.problems.isEmpty ? "" : ", \(recording.problems.count) damaged lines"
         return Output(
             text: "wrote \(output.path) (\(lastStep(recording)) steps\(damaged))\n",
             errors: problems, status: 0)

@@ -25,7 +25,10 @@ extension Inspector {
         if let program = recording.program { header["program"] = program }
         if let started = recording.started { header["start"] = started.formatted(.iso8601) }
         let rows: [Any] = recording.actions.map { entry in
-            [entry.step, entry.time, kind(of: entry.json), swiftText(entry.json), value(entry.json)]
+            [
+                entry.step, entry.time, kind(of: entry.json), swiftText(entry.json),
+                value(entry.json),
+            ]
         }
         var previous = value(recording.initialState.json)
         var snapshots: [Any] = []

@@ -34,7 +34,9 @@ enum JSONChanges {
             for key in new.keys.sorted() {
                 guard let after = new[key] else { continue }
                 if let before = old[key] {
-                    if !equal(before, after) { diff(before, after, path: path + [key], into: &changes) }
+                    if !equal(before, after) {
+                        diff(before, after, path: path + [key], into: &changes)
+                    }
                 } else {
                     changes.append(["a", path + [key], after])
                 }

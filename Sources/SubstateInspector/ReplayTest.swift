@@ -110,11 +110,13 @@ struct ReplayTest {
 
     /// A string for a Swift string literal.
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+            of: "\"", with: "\\\"")
     }
 
     static func shellQuoted(_ word: String) -> String {
         let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=,+@".contains($0) }
-        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain && !word.isEmpty
+            ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -13,7 +13,8 @@ enum Chromium {
         if let given = ProcessInfo.processInfo.environment["SUBSTATE_CHROMIUM"] { return given }
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+            for folder in folders
+            where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
                 return "\(folder)/\(name)"
             }
         }
@@ -44,12 +45,19 @@ enum Chromium {
     private static func run(_ arguments: [String]) throws -> String {
         guard let path else {
             throw Failure(
-                description: "no Chromium: install Debian's chromium package (.ci/run does) or set SUBSTATE_CHROMIUM")
+                description:
+                    "no Chromium: install Debian's chromium package (.ci/run does) or set SUBSTATE_CHROMIUM"
+            )
         }
+        // A profile of its own: two browsers sharing one would hand the page to each other.
+        let profile = TemporaryFolder(prefix: "substate-chromium")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments =
-            ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.url.path)"]
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--user-data-dir=\(profile.url.path)",
+            ]
             + arguments
         let output = Pipe()
         process.standardOutput = output
@@ -63,7 +71,6 @@ enum Chromium {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static let profile = TemporaryFolder(prefix: "substate-chromium")
 }
 
 /// What a test reads from the page's DOM.
@@ -107,10 +114,14 @@ struct PageDOM {
         guard
             let match = html.firstMatch(
                 of: try! Regex(
-                    #"<div class="(leaf[^"]*)" data-path=""# + NSRegularExpression.escapedPattern(for: key)
+                    #"<div class="(leaf[^"]*)" data-path=""#
+                        + NSRegularExpression.escapedPattern(for: key)
                         + #""[^>]*>(.*?)</div>"#))
         else { return nil }
-        return (String(match.output[1].substring ?? ""), Self.plain(String(match.output[2].substring ?? "")))
+        return (
+            String(match.output[1].substring ?? ""),
+            Self.plain(String(match.output[2].substring ?? ""))
+        )
     }
 
     /// The class and summary text of every tree node (object or array) at a path, removed
@@ -118,7 +129,8 @@ struct PageDOM {
     func nodes(_ path: [Any]) -> [(classes: String, text: String)] {
         let key = NSRegularExpression.escapedPattern(for: Self.attribute(path))
         let regex = try! Regex(
-            #"<details(?: class="([^"]*)")? data-path=""# + key + #""[^>]*>\s*<summary>(.*?)</summary>"#)
+            #"<details(?: class="([^"]*)")? data-path=""# + key
+                + #""[^>]*>\s*<summary>(.*?)</summary>"#)
         return html.matches(of: regex).map {
             (String($0.output[1].substring ?? ""), Self.plain(String($0.output[2].substring ?? "")))
         }
@@ -139,13 +151,16 @@ struct PageDOM {
 
     /// A path as the page writes it in `data-path`: JSON, HTML-escaped.
     static func attribute(_ path: [Any]) -> String {
-        let json = String(decoding: try! JSONSerialization.data(withJSONObject: path), as: UTF8.self)
+        let json = String(
+            decoding: try! JSONSerialization.data(withJSONObject: path), as: UTF8.self)
         return json.replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     static func plain(_ html: String) -> String {
         html.replacing(try! Regex("<[^>]+>"), with: " ")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(
+                of: "&amp;", with: "&"
+            )
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
@@ -156,7 +171,8 @@ struct PageDOM {
 @MainActor
 func recordTodosSession(to file: URL, actions: [App.Action], snapshotInterval: Int = 1) throws {
     let recorder = try Recorder<App, App.Action>(
-        file: file, initialState: App(), snapshotInterval: snapshotInterval, clock: ContinuousClock())
+        file: file, initialState: App(), snapshotInterval: snapshotInterval,
+        clock: ContinuousClock())
     let store = Store(
         state: App(), environment: (), update: App.update, middleware: [recorder.middleware()])
     for action in actions { store.send(action) }

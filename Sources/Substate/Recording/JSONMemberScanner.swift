@@ -52,7 +52,8 @@ enum JSONMemberScanner {
     }
 
     /// Skips a string that starts at `index`; `false` if it does not end.
-    private static func skipString(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Bool {
+    private static func skipString(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Bool
+    {
         index += 1
         while index < bytes.count {
             let byte = bytes[index]
@@ -92,7 +93,8 @@ enum JSONMemberScanner {
         default:
             while index < bytes.count {
                 switch bytes[index] {
-                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D:
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A,
+                    0x0D:
                     return true
                 default:
                     index += 1
