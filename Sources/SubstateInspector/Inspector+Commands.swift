@@ -11,12 +11,11 @@ extension Inspector {
         }
         let file = URL(fileURLWithPath: parsed.file)
         let recording: RecordingFile
-        do {
-            recording = try RecordingFile(contentsOf: file)
-        } catch {
-            return Output(text: "", errors: "error: \(error)\n", status: 1)
+        switch read(file) {
+        case .success(let read): recording = read
+        case .failure(let failure): return failure.output
         }
-        let problems = recording.problems.map { "warning: \($0)\n" }.joined()
+        let problems = warnings(recording)
         let page = self.page(recording, name: file.lastPathComponent)
         let target =
             parsed.value("-o") ?? file.deletingPathExtension().appendingPathExtension("html").path
@@ -68,18 +67,18 @@ extension Inspector {
                 "name the program's types: --program TYPE, or --state TYPE and --action TYPE")
         }
         let file = URL(fileURLWithPath: parsed.file)
-        let data: Data
         let recording: RecordingFile
-        do {
-            recording = try RecordingFile(contentsOf: file)
-            data = try Data(contentsOf: file)
-        } catch {
-            return Output(text: "", errors: "error: \(error)\n", status: 1)
+        switch read(file) {
+        case .success(let read): recording = read
+        case .failure(let failure): return failure.output
         }
-        var warnings = recording.problems.map { "warning: \($0)\n" }.joined()
+        guard let data = try? Data(contentsOf: file) else {
+            return Output(text: "", errors: "error: cannot read \(file.path) again\n", status: 1)
+        }
+        var problems = warnings(recording)
         if let last = recording.actions.last?.step, recording.snapshots.last?.step != last {
             let checked = recording.snapshots.last?.step ?? 0
-            warnings +=
+            problems +=
                 "warning: the recording has no snapshot at its last step (\(last)): the test "
                 + "checks the states up to step \(checked) and replays the rest unchecked; record "
                 + "with snapshotInterval: 1 to check every step\n"
@@ -94,18 +93,18 @@ extension Inspector {
                 + parsed.flags.filter { $0.name != "-o" }.flatMap { [$0.name, $0.value] }))
         let source = test.source()
         guard let target = parsed.value("-o"), target != "-" else {
-            return Output(text: source, errors: warnings, status: 0)
+            return Output(text: source, errors: problems, status: 0)
         }
         do {
             try Data(source.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
         } catch {
             return Output(
-                text: "", errors: warnings + "error: cannot write \(target): \(error)\n", status: 1)
+                text: "", errors: problems + "error: cannot write \(target): \(error)\n", status: 1)
         }
         return Output(
             text: "wrote \(target) (\(recording.actions.count) actions, "
                 + "\(recording.snapshots.count) snapshots checked)\n",
-            errors: warnings, status: 0)
+            errors: problems, status: 0)
     }
 
     static func usageError(_ message: String) -> Output {

@@ -30,7 +30,8 @@ extension Inspector {
                 value(entry.json),
             ]
         }
-        var previous = value(recording.initialState.json)
+        let initial = value(recording.initialState.json)
+        var previous = initial
         var snapshots: [Any] = []
         for snapshot in recording.snapshots {
             let state = value(snapshot.json)
@@ -41,7 +42,7 @@ extension Inspector {
             "header": header,
             "problems": recording.problems.map { [$0.line, $0.reason] as [Any] },
             "rows": rows,
-            "initial": value(recording.initialState.json),
+            "initial": initial,
             "snapshots": snapshots,
         ]
         let json =

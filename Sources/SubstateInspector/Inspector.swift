@@ -78,12 +78,11 @@ public enum Inspector {
             return Output(text: "", errors: usage + "\n", status: 2)
         }
         let recording: RecordingFile
-        do {
-            recording = try RecordingFile(contentsOf: file)
-        } catch {
-            return Output(text: "", errors: "error: \(error)\n", status: 1)
+        switch read(file) {
+        case .success(let read): recording = read
+        case .failure(let failure): return failure.output
         }
-        let problems = recording.problems.map { "warning: \($0)\n" }.joined()
+        let problems = warnings(recording)
         let steps = numbers.compactMap { $0 }
         switch command {
         case "timeline":
@@ -103,6 +102,26 @@ public enum Inspector {
             }
             return Output(text: text, errors: problems, status: 0)
         }
+    }
+
+    /// Why a recording could not be read, as the command reports it (exit status 1).
+    struct Unreadable: Error {
+        var output: Output
+    }
+
+    /// Reads a recording for a command.
+    static func read(_ file: URL) -> Result<RecordingFile, Unreadable> {
+        do {
+            return .success(try RecordingFile(contentsOf: file))
+        } catch {
+            return .failure(
+                Unreadable(output: Output(text: "", errors: "error: \(error)\n", status: 1)))
+        }
+    }
+
+    /// One warning line per damaged line of the recording, for standard error.
+    static func warnings(_ recording: RecordingFile) -> String {
+        recording.problems.map { "warning: \($0)\n" }.joined()
     }
 
     static func lastStep(_ recording: RecordingFile) -> Int {
