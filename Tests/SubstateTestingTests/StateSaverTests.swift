@@ -5,6 +5,10 @@ import Synchronization
 import TestSupport
 import Testing
 
+/// The lease-break signals this process received (see
+/// `twoSweepsAtOnceRaiseNoSignal`).
+let leaseBreakSignals = Atomic<Int>(0)
+
 /// An app whose settings are saved; the rest of its state is not.
 struct Preferences: Codable, Equatable, Sendable {
     var title = "Todos"
@@ -422,9 +426,11 @@ final class Reports: Sendable {
         #expect(try permissions() == 0o644)
     }
 
-    /// A temporary file as a write killed half-way leaves it, last changed `age` ago.
-    func leftover(age: TimeInterval) throws -> URL {
-        let url = folder.url.appendingPathComponent(".preferences.json.\(UUID().uuidString).tmp")
+    /// A temporary file as a write killed half-way leaves it, last changed `age` ago:
+    /// `.tmp` after its writer locked it, `.new` before.
+    func leftover(age: TimeInterval, suffix: String = ".tmp") throws -> URL {
+        let url = folder.url.appendingPathComponent(
+            ".preferences.json.\(UUID().uuidString)\(suffix)")
         try Data("{\"format\":\"subst".utf8).write(to: url)
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: url.path)
@@ -453,50 +459,82 @@ final class Reports: Sendable {
     }
 
     @Test func theLeftoverOfAWriteKilledJustNowIsRemoved() throws {
-        #if os(Linux)
-            // Nobody has it open: on Linux that is known at once, whatever its age.
-            let fresh = try leftover(age: 0)
-            _ = try makeSaver().load(into: Workspace())
-            #expect(!FileManager.default.fileExists(atPath: fresh.path))
-        #endif
+        // A `.tmp` file that nobody holds locked lost its writer, whatever its age.
+        let fresh = try leftover(age: 0)
+        _ = try makeSaver().load(into: Workspace())
+        #expect(!FileManager.default.fileExists(atPath: fresh.path))
+    }
+
+    @Test func aStagingFileIsRemovedOnlyWhenOld() throws {
+        // Created and not locked yet: its writer may be about to lock it.
+        let fresh = try leftover(age: 0, suffix: ".new")
+        let old = try leftover(age: 3_600, suffix: ".new")
+        _ = try makeSaver().load(into: Workspace())
+        #expect(FileManager.default.fileExists(atPath: fresh.path))
+        #expect(!FileManager.default.fileExists(atPath: old.path))
     }
 
     @Test func aTemporaryFileBeingWrittenIsNeverRemoved() throws {
-        // Old, unlocked, but open for writing by another descriptor: a writer (of any kind)
-        // may be at work.
-        let written = try leftover(age: 3_600)
-        let writer = try FileHandle(forWritingTo: written)
-        defer { try? writer.close() }
-        // Old and locked: one of our writers is at work.
+        // Old and locked: a writer is at work, in this process or another.
         let locked = try leftover(age: 3_600)
         let descriptor = open(locked.path, O_RDONLY)
         #expect(descriptor >= 0)
         defer { close(descriptor) }
         #expect(flock(descriptor, LOCK_EX) == 0)
+        let lockedStaging = try leftover(age: 3_600, suffix: ".new")
+        let stagingDescriptor = open(lockedStaging.path, O_RDONLY)
+        defer { close(stagingDescriptor) }
+        #expect(flock(stagingDescriptor, LOCK_EX) == 0)
 
         _ = try makeSaver().load(into: Workspace())
-        #expect(FileManager.default.fileExists(atPath: written.path))
         #expect(FileManager.default.fileExists(atPath: locked.path))
+        #expect(FileManager.default.fileExists(atPath: lockedStaging.path))
     }
 
-    @Test func aTemporaryFileAnotherProcessHasOpenIsNeverRemoved() throws {
+    @Test func aTemporaryFileAnotherProcessHoldsLockedIsNeverRemoved() throws {
         let busy = try leftover(age: 3_600)
-        // Another process holds it open for writing, and locks nothing.
+        // Another process holds the file's lock, as a writer in another process does.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "exec 3>>\"$0\"; echo open; read line", busy.path]
+        holder.arguments = [
+            "-c", "exec 3<\"$0\"; flock -x 3 || exit 1; echo locked; read line", busy.path,
+        ]
         let output = Pipe()
         let input = Pipe()
         holder.standardOutput = output
         holder.standardInput = input
         try holder.run()
-        // Waits until the shell has the file open.
-        _ = output.fileHandleForReading.availableData
+        // Waits until the shell holds the lock.
+        let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        try #require(said == "locked\n", "the shell could not lock the file (no flock(1)?)")
         _ = try makeSaver().load(into: Workspace())
-        let keptWhileOpen = FileManager.default.fileExists(atPath: busy.path)
+        let keptWhileLocked = FileManager.default.fileExists(atPath: busy.path)
         try input.fileHandleForWriting.close()
         holder.waitUntilExit()
-        #expect(keptWhileOpen)
+        #expect(keptWhileLocked)
+        // Once its holder is gone, it is a leftover.
+        _ = try makeSaver().load(into: Workspace())
+        #expect(!FileManager.default.fileExists(atPath: busy.path))
+    }
+
+    @Test func twoSweepsAtOnceRaiseNoSignal() throws {
+        // Two loads of the same file after a crash (two instances of the app), here on two
+        // threads: each opens the leftovers the other is removing. A sweep that held a lease
+        // on a file would make the kernel signal it (SIGIO, whose default action ends the
+        // process) when the other opened that file. Counted here instead.
+        leaseBreakSignals.store(0, ordering: .relaxed)
+        let previous = signal(SIGIO, { _ in leaseBreakSignals.add(1, ordering: .relaxed) })
+        defer { signal(SIGIO, previous) }
+        let target = folder.url.appendingPathComponent("preferences.json")
+        var leftovers: [URL] = []
+        for _ in 0..<20 {
+            leftovers += try (0..<200).map { _ in try leftover(age: 3_600) }
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                AtomicFile().sweepLeftovers(of: target)
+            }
+        }
+        #expect(leaseBreakSignals.load(ordering: .relaxed) == 0)
+        #expect(leftovers.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) })
     }
 
     @Test func aBadFileThatCannotBeMovedAsideIsKeptInPlaceAndSaysSo() throws {

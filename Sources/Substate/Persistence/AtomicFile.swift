@@ -12,11 +12,13 @@ import Foundation
 /// goes to a temporary file in the same directory, is flushed to disk, and is renamed over
 /// the target. `package`, so that tests can make the write, or moving a file, fail.
 ///
-/// The temporary file (`.NAME.UUID.tmp`) stays open, and locked (`flock`), from its creation
-/// until it is renamed or removed, so that ``sweepLeftovers(of:olderThan:)`` can tell the
-/// leftovers of a write that was killed half-way from a write still going on in another
-/// process. The new file gets the permissions of the file it replaces, or `newFileMode` when
-/// there was none.
+/// A write creates its temporary file as `.NAME.UUID.new`, locks it (`flock`), and only then
+/// renames it to `.NAME.UUID.tmp`, keeping it open and locked until it is renamed over the
+/// target or removed. So a `.tmp` file is locked for exactly as long as its writer lives, and
+/// ``sweepLeftovers(of:olderThan:)`` can tell the leftovers of a write that was killed
+/// half-way from a write still going on in another process by the lock alone, with no signal
+/// and no guess. The new file gets the permissions of the file it replaces, or `newFileMode`
+/// when there was none.
 package struct AtomicFile: Sendable {
     /// Writes the data to the open temporary file. Replaceable to inject failures.
     package var writeData: @Sendable (FileHandle, Data) throws -> Void
@@ -35,28 +37,40 @@ package struct AtomicFile: Sendable {
         self.moveItem = moveItem
     }
 
+    /// The suffix of a temporary file whose writer holds its lock for as long as it lives.
+    static let lockedSuffix = ".tmp"
+    /// The suffix of a temporary file just created, before its writer locked it.
+    static let stagingSuffix = ".new"
+
     /// Replaces the file at `url` with `data`, atomically. On failure the temporary file is
     /// removed and the previous file is untouched.
     /// - Parameter newFileMode: The permissions of the file when there is none yet; an
     ///   existing file keeps its own.
     package func write(_ data: Data, to url: URL, newFileMode: Int = 0o600) throws {
         let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let stem = ".\(url.lastPathComponent).\(UUID().uuidString)"
+        let staging = directory.appendingPathComponent(stem + Self.stagingSuffix)
+        let temporary = directory.appendingPathComponent(stem + Self.lockedSuffix)
         var existing = stat()
         let mode = stat(url.path, &existing) == 0 ? Int(existing.st_mode) & 0o7777 : newFileMode
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        let descriptor = open(staging.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard descriptor >= 0 else {
             throw AtomicFileError(
                 "cannot create a file in \(directory.path): \(String(cString: strerror(errno)))")
         }
+        var current = staging
         do {
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             defer { try? handle.close() }
             // Held until the handle closes, after the rename: the file is never a leftover.
             guard flock(descriptor, LOCK_EX) == 0 else {
-                throw AtomicFileError("cannot lock \(temporary.path): \(Self.lastError)")
+                throw AtomicFileError("cannot lock \(staging.path): \(Self.lastError)")
             }
+            // Locked from here on, for as long as this writer lives.
+            guard rename(staging.path, temporary.path) == 0 else {
+                throw AtomicFileError("cannot rename \(staging.path): \(Self.lastError)")
+            }
+            current = temporary
             // Exactly `mode`, whatever the umask: a private file stays private.
             guard fchmod(descriptor, mode_t(mode)) == 0 else {
                 throw AtomicFileError("cannot set the permissions of \(temporary.path)")
@@ -67,20 +81,22 @@ package struct AtomicFile: Sendable {
                 throw AtomicFileError("cannot replace \(url.path): \(Self.lastError)")
             }
         } catch {
-            unlink(temporary.path)
+            unlink(current.path)
             throw error
         }
     }
 
     /// Removes the temporary files that killed writes of `url` left behind: files named
-    /// `.NAME.UUID.tmp` beside it that no process is writing.
+    /// `.NAME.UUID.tmp` or `.NAME.UUID.new` beside it whose writer is gone.
     ///
-    /// On Linux a file counts as a leftover when no other descriptor, in any process, has it
-    /// open (a write lease can be taken): a killed writer's file is removed at once, and a
-    /// file some process has open is never touched, whoever wrote it. Where that cannot be
-    /// told, a file counts as a leftover when no process holds its `flock` (every writer of
-    /// this type does, from the file's creation on) and it was last changed more than `age`
-    /// ago.
+    /// A `.tmp` file is locked by its writer from before it had that name until it is renamed
+    /// or removed, so one that nobody holds locked was left by a writer that died: it is
+    /// removed at once. A `.new` file is one a writer created and had not locked yet; it is
+    /// removed when nobody holds it locked and it was last changed more than `age` ago.
+    ///
+    /// The sweep only ever takes the files' `flock` locks: it sends no signal and changes
+    /// nothing in the process that runs it, and a process that reads a leftover meanwhile (a
+    /// backup tool, another instance of the app) is not disturbed.
     /// - Returns: The files removed.
     @discardableResult
     package func sweepLeftovers(of url: URL, olderThan age: Duration = .seconds(60)) -> [URL] {
@@ -90,8 +106,11 @@ package struct AtomicFile: Sendable {
         else { return [] }
         let now = Date()
         var removed: [URL] = []
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-            let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
+        for name in names where name.hasPrefix(prefix) {
+            let isLocked = name.hasSuffix(Self.lockedSuffix)
+            guard isLocked || name.hasSuffix(Self.stagingSuffix) else { continue }
+            let suffixLength = (isLocked ? Self.lockedSuffix : Self.stagingSuffix).count
+            let middle = name.dropFirst(prefix.count).dropLast(suffixLength)
             guard UUID(uuidString: String(middle)) != nil else { continue }
             let candidate = directory.appendingPathComponent(name)
             guard
@@ -102,21 +121,12 @@ package struct AtomicFile: Sendable {
             let descriptor = open(candidate.path, O_RDONLY | O_NOFOLLOW)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
-            var didRemove = false
-            switch FileLease.ifExclusive(descriptor, { didRemove = unlink(candidate.path) == 0 }) {
-            case .exclusive:
-                break
-            case .openElsewhere:
-                continue
-            case .unknown:
-                // Locked: a writer is alive. Unlocked and old: its writer died before the
-                // rename. (New and unlocked: a writer may be between creating and locking.)
-                guard now.timeIntervalSince(changed) > Double(age.components.seconds),
-                    flock(descriptor, LOCK_EX | LOCK_NB) == 0
-                else { continue }
-                didRemove = unlink(candidate.path) == 0
-            }
-            if didRemove { removed.append(candidate) }
+            // Held: a writer is alive. (Released when `descriptor` closes.)
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            // A staging file may belong to a writer between creating and locking it.
+            let isOld = now.timeIntervalSince(changed) > Double(age.components.seconds)
+            guard isLocked || isOld else { continue }
+            if unlink(candidate.path) == 0 { removed.append(candidate) }
         }
         return removed
     }

@@ -25,9 +25,9 @@ import Foundation
 /// on the clock's time according to ``SaveTiming``, off the main actor. Writes are atomic
 /// (a temporary file, flushed to disk, renamed over the old one), so a crash or a failed
 /// write leaves the previous file intact; the temporary files of writes killed half-way are
-/// removed when the saver next loads or first saves, but never one that a process may still
-/// be writing (on Linux: one that any process has open; elsewhere: one that is locked or
-/// less than a minute old). A new file is readable by its owner only, unless you pass other
+/// removed when the saver next loads or first saves, but never one that a writer still holds
+/// locked (each writer locks its temporary file before it gets its `.tmp` name, and holds the
+/// lock until the rename). A new file is readable by its owner only, unless you pass other
 /// `filePermissions`; an existing file keeps its permissions. ``flush()`` writes a pending part at once; the
 /// store's ``Store/tearDown()`` and the saver's deinitialisation flush too. A failed save is
 /// reported to `onError` and stays pending: the next change or flush tries again.
