@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Substate
 import SubstateTesting
 import TestSupport
@@ -243,6 +244,68 @@ extension Note {
         #expect(store.state.notes.map(\.text) == ["a", "typed while travelling"])
         #expect(machine.lastStep == 4)
         #expect(machine.actions == [.add("a"), .save, .saved, .add("typed while travelling")])
+    }
+
+    @Test func aMachineReleasedWhileTravellingReturnsTheStoreToThePresent() async {
+        let store = Store(
+            state: Notebook(), environment: NotebookEnvironment(), update: Notebook.update)
+        var held: StoreTask?
+        do {
+            let machine = TimeMachine(store: store)
+            store.send(.add("a"))
+            machine.jump(to: 0)
+            held = store.send(.add("held"))
+            #expect(store.state == Notebook())
+        }
+        // The machine is gone: the present is back, with the held action processed, and the
+        // store processes what comes next.
+        #expect(!store.isTravelling)
+        #expect(held?.isFinished == true)
+        store.send(.add("after"))
+        #expect(store.state.notes.map(\.text) == ["a", "held", "after"])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func tearingDownWhileTravellingEndsTheHeldActionsTasks() async {
+        let store = Store(
+            state: Notebook(), environment: NotebookEnvironment(), update: Notebook.update)
+        let machine = TimeMachine(store: store)
+        store.send(.add("a"))
+        machine.jump(to: 0)
+        let held = store.send(.save)
+        store.tearDown()
+        await held.finish()  // returns: the held action was dropped with the store
+        await store.finishEffects()
+        #expect(store.state.saved == 0)
+        machine.returnToPresent()
+        #expect(store.state.notes.map(\.text) == ["a"])
+    }
+
+    @Test func returningToThePresentFromAnObserverKeepsItsSendsQueued() {
+        let store = Store(
+            state: Notebook(), environment: NotebookEnvironment(), update: Notebook.update)
+        let machine = TimeMachine(store: store)
+        store.send(.add("a"))
+        machine.jump(to: 0)
+        var processedAtOnce: Bool?
+        withObservationTracking {
+            _ = store.state
+        } onChange: {
+            MainActor.assumeIsolated {
+                // Told while the store is in a turn (the send below was held, and the turn
+                // settles): the held actions join that turn, and so does this send.
+                // (Observation calls this again for the mutation `returnToPresent` makes
+                // while this call runs: once is the point.)
+                guard processedAtOnce == nil else { return }
+                processedAtOnce = false
+                machine.returnToPresent()
+                store.send(.add("from observer"))
+                processedAtOnce = store.state.notes.contains { $0.text == "from observer" }
+            }
+        }
+        store.send(.add("held"))
+        #expect(processedAtOnce == false)
+        #expect(store.state.notes.map(\.text) == ["a", "held", "from observer"])
     }
 
     @Test func aLimitDropsTheOldestStates() {

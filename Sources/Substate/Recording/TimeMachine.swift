@@ -20,6 +20,10 @@
 /// new effects. ``returnToPresent()`` puts the present state back and processes the held
 /// actions in the order they arrived; their ``StoreTask``s finish then. Nothing is lost and
 /// the present is exactly what it would have been.
+///
+/// A machine that is released while it shows the past returns the store to the present
+/// first, and stops keeping states, as ``stop()`` does. Tearing the store down drops the held
+/// actions: their ``StoreTask/finish()`` returns.
 @MainActor
 public final class TimeMachine<State: Equatable & Sendable, Action: Sendable, Environment> {
     private weak var store: Store<State, Action, Environment>?
@@ -98,6 +102,12 @@ public final class TimeMachine<State: Equatable & Sendable, Action: Sendable, En
         returnToPresent()
         if let token { store?.removeMiddleware(token) }
         token = nil
+    }
+
+    isolated deinit {
+        // Left travelling, the store would hold every later action forever.
+        if currentStep != nil { store?.endTravel() }
+        if let token { store?.removeMiddleware(token) }
     }
 
     private func keep(_ action: Action, _ state: State) {

@@ -29,6 +29,8 @@ package final class EffectRuntime<Action: Sendable> {
     @usableFromInline @exclusivity(unchecked) package var isProcessing = false
     @usableFromInline @exclusivity(unchecked) var _queue: [Queued] = []
     @usableFromInline @exclusivity(unchecked) var _queueHead = 0
+    /// Actions held, not processed, while the client shows a past state (time travel).
+    @usableFromInline @exclusivity(unchecked) var _held: [Queued] = []
     /// Set once the client closed the runtime: queued actions are dropped.
     @usableFromInline @exclusivity(unchecked) package var isClosed = false
     /// Told of every effect task started, with its record (a test store lists them).
@@ -113,6 +115,26 @@ package final class EffectRuntime<Action: Sendable> {
     package func leave(_ group: EffectGroup) {
         group.leave()
         outstanding.leave()
+    }
+
+    /// Holds an action instead of processing it: it counts as pending work in its group until
+    /// ``releaseHeld()`` queues it, or ``close()`` drops it.
+    @usableFromInline
+    package func hold(_ action: Action, in group: EffectGroup) {
+        enter(group)
+        _held.append(Queued(action: action, group: group))
+    }
+
+    /// Queues the held actions, in the order they arrived, behind the queued ones: the turn
+    /// in progress processes them, or the next one if none is.
+    /// - Returns: Whether any action was held.
+    @discardableResult
+    package func releaseHeld() -> Bool {
+        guard !_held.isEmpty, !isClosed else { return false }
+        // Already counted as pending by `hold`: `processQueue` ends each one.
+        _queue.append(contentsOf: _held)
+        _held = []
+        return true
     }
 
     /// Processes queued actions, in order, until none is left.
@@ -237,14 +259,16 @@ package final class EffectRuntime<Action: Sendable> {
         }
     }
 
-    /// Cancels every effect, drops queued actions, closes the inbox and resumes every
-    /// waiter. Later effects are refused.
+    /// Cancels every effect, drops queued and held actions, closes the inbox and resumes
+    /// every waiter. Later effects are refused.
     @usableFromInline
     package func close() {
         isClosed = true
         for entry in _queue[_queueHead...] { entry.group.close() }
+        for entry in _held { entry.group.close() }
         _queue = []
         _queueHead = 0
+        _held = []
         registry.close()
         inbox.close()
         outstanding.close()

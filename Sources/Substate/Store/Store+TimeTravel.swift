@@ -1,10 +1,9 @@
 extension Store {
-    /// What a store keeps while it shows a past state: the present state, and the actions
-    /// that arrived meanwhile.
+    /// What a store keeps while it shows a past state: the present state. (The actions that
+    /// arrive meanwhile are held by the runtime.)
     @usableFromInline
     struct _Travel {
         var present: State
-        var held: [EffectRuntime<Action>.Queued] = []
     }
 
     /// Whether the store shows a past state (see ``TimeMachine``).
@@ -17,27 +16,22 @@ extension Store {
         show(past)
     }
 
-    /// Puts the present state back and processes the actions held meanwhile, in order.
+    /// Puts the present state back and processes the actions held meanwhile, in order: in
+    /// the turn in progress if there is one (called from an observer, say), so that no turn
+    /// nests in another; else in a turn of their own.
     func endTravel() {
         guard let travel = _travel else { return }
         self._travel = nil
         show(travel.present)
-        guard !travel.held.isEmpty else { return }
-        processing {
-            for entry in travel.held where !_tornDown {
-                _ = process(entry.action, in: entry.group)
-                runtime.processQueue { _ = process($0, in: $1) }
-                runtime.leave(entry.group)
-            }
-        }
+        guard runtime.releaseHeld(), !runtime.isProcessing, !_tornDown else { return }
+        processing {}
     }
 
     /// Holds an action that arrived while travelling. Returns the group it will run in.
     @usableFromInline
     func _hold(_ action: Action, in group: EffectGroup?) -> EffectGroup {
         let group = group ?? runtime.makeGroup()
-        runtime.enter(group)
-        _travel?.held.append(EffectRuntime.Queued(action: action, group: group))
+        runtime.hold(action, in: group)
         return group
     }
 
