@@ -199,4 +199,28 @@ struct Card: Equatable, Identifiable, Codable, Sendable {
             String(describing: KeyedArray(uniqueElements: [Card(id: 1)]))
                 == String(describing: [Card(id: 1)]))
     }
+
+    @Test func aSortWhoseComparatorThrowsLeavesTheArrayAsItWas() {
+        struct Refused: Error {}
+        // 1...210 in a scrambled order (211 is prime), so that sorting takes many comparisons.
+        let before = cards((1...210).map { $0 * 97 % 211 })
+        var keyed = before
+        var comparisons = 0
+        #expect(throws: Refused.self) {
+            try keyed.sort {
+                comparisons += 1
+                if comparisons == 100 { throw Refused() }
+                return $0.id < $1.id
+            }
+        }
+        #expect(keyed.elementsEqual(before))
+        #expect(keyed.ids.elementsEqual(before.map(\.id)))
+        // Every id still finds its own row, for reading and for writing.
+        for card in before {
+            #expect(keyed[id: card.id] == card)
+        }
+        keyed[id: 7]?.title = "seven"
+        #expect(keyed.first { $0.id == 7 }?.title == "seven")
+        #expect(keyed.filter { $0.title == "seven" }.count == 1)
+    }
 }

@@ -110,14 +110,19 @@ extension KeyedArray {
         _positions[_ids[j]] = j
     }
 
-    /// Sorts the elements in place. Moving elements changes no element, so no row scope is
+    /// Sorts the elements. Moving elements changes no element, so no row scope is
     /// refreshed; views reading ``ids`` are told.
+    ///
+    /// If `areInIncreasingOrder` throws, the array is left exactly as it was.
     /// - Parameter areInIncreasingOrder: The order.
     /// - Complexity: O(*n* log *n*).
     public mutating func sort(
         by areInIncreasingOrder: (Element, Element) throws -> Bool
     ) rethrows {
-        try _elements.sort(by: areInIncreasingOrder)
+        // Sorted aside: a comparator that throws half-way leaves the elements in an order
+        // that neither `_ids` nor `_positions` describe.
+        let sorted = try _elements.sorted(by: areInIncreasingOrder)
+        _elements = sorted
         _ids = _elements.map(\.id)
         _renumber(from: 0)
     }
