@@ -78,6 +78,38 @@ import Testing
         let function: Store<Log, LogAction, Void>.UpdateFunction = update
         #expect(function(Log(), (), .increment).state.count == 1)
     }
+
+    @Test func anUpdateStoresItsStateAndItsEffectAndNothingElse() {
+        // Release builds move the state out of an `Update` through the addresses of these two
+        // stored properties, and then move the effect out: a third stored property would be
+        // leaked, and a computed `state` or `effect` would not be moved at all.
+        let update = Update<Log, LogAction>(state: Log(count: 1), effect: .send(.increment))
+        #expect(Mirror(reflecting: update).children.map(\.label) == ["state", "effect"])
+        #expect(MemoryLayout<Update<Log, LogAction>>.offset(of: \.state) != nil)
+        #expect(MemoryLayout<Update<Log, LogAction>>.offset(of: \.effect) != nil)
+    }
+
+    @Test @MainActor func aStoreMovesItsStateWithoutLeakingOrOverReleasingIt() async {
+        // Exercised in release builds too (CI runs the suite with `-c release`, and under the
+        // address sanitizer), where the store moves states out of updates by address.
+        weak var first: Held?
+        weak var second: Held?
+        do {
+            let store = Store(state: Holding(), environment: (), update: Holding.update)
+            store.send(.hold)
+            first = store.state.held
+            #expect(first != nil)
+            for _ in 0..<100 { store.send(.touch) }
+            store.send(.hold)
+            second = store.state.held
+            // The state moved through 102 updates: the replaced object went with its last
+            // reference, and the current one is still there.
+            #expect(first == nil)
+            #expect(second != nil)
+            #expect(store.state.touches == 100)
+        }
+        #expect(second == nil)
+    }
 }
 
 /// All the actions of an effect, iterated outside a store.
@@ -87,4 +119,31 @@ func collect(_ effect: Effect<LogAction>) async throws -> [LogAction] {
         actions.append(action)
     }
     return actions
+}
+
+/// An object a state holds, to see that moving the state neither keeps nor drops a reference.
+final class Held: Sendable {}
+
+/// A state with a reference in it, and a count beside it.
+struct Holding: Equatable, Sendable {
+    var held: Held?
+    var touches = 0
+
+    static func == (lhs: Holding, rhs: Holding) -> Bool {
+        lhs.held === rhs.held && lhs.touches == rhs.touches
+    }
+
+    enum Action: Sendable {
+        case hold, touch
+    }
+
+    static func update(state: consuming Holding, environment: Void, action: Action)
+        -> Update<Holding, Action>
+    {
+        switch action {
+        case .hold: state.held = Held()
+        case .touch: state.touches += 1
+        }
+        return Update(state: state)
+    }
 }

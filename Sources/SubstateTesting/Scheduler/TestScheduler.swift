@@ -39,12 +39,25 @@ import Substate
 /// Such work finishes at an unpredictable moment: the test sees it as an effect that is still
 /// running. Give effects their dependencies (clients, clocks) through the environment, and
 /// replace them with immediate or test doubles in tests.
+///
+/// ## Work that never ends
+/// An effect that loops without ever waiting on a clock (`while true { await Task.yield() }`,
+/// or sending actions in a loop) would keep ``run()`` busy forever. So one call of ``run()``
+/// does at most ``jobLimit`` steps of work (jobs run, plus actions delivered to a test store),
+/// then returns with the rest still queued and ``reachedJobLimit`` set. A ``TestStore`` then
+/// fails the test at the step that ran the scheduler, naming the effects still running.
 public final class TestScheduler: TaskExecutor, @unchecked Sendable {
     private struct Queue {
         var jobs: [UnownedJob] = []
         var head = 0
         var ran = 0
+        var limit = TestScheduler.defaultJobLimit
+        var reachedLimit = false
     }
+
+    /// The default ``jobLimit``: far more than any test's effects need between two steps, and
+    /// reached within a second or two by an effect that never ends.
+    public static let defaultJobLimit = 100_000
 
     private let queue = Locked(Queue())
     private let idleHandlers = Locked<[IdleHandler]>([])
@@ -54,7 +67,9 @@ public final class TestScheduler: TaskExecutor, @unchecked Sendable {
     /// Schedulers are run only from the test's own flow of control, one call at a time,
     /// which is what makes the unchecked `Sendable` sound.
     struct IdleHandler: @unchecked Sendable {
-        let body: () -> Bool
+        /// Returns how many steps of work it did (actions processed, at least 1 if it did
+        /// anything): they count toward ``jobLimit``.
+        let body: () -> Int
     }
 
     /// Creates a scheduler with nothing to run.
@@ -67,27 +82,58 @@ public final class TestScheduler: TaskExecutor, @unchecked Sendable {
         queue.withLock { $0.jobs.append(job) }
     }
 
-    /// Runs queued jobs, first in first out, including jobs they enqueue, until none is left.
+    /// Runs queued jobs, first in first out, including jobs they enqueue, until none is left,
+    /// or until it has done ``jobLimit`` steps of work.
     /// - Returns: The number of jobs run.
     @discardableResult
     public func run() -> Int {
+        let limit = queue.withLock {
+            $0.reachedLimit = false
+            return $0.limit
+        }
         var count = 0
+        var steps = 0
         var progressed = true
         while progressed {
             while let job = next() {
                 job.runSynchronously(on: asUnownedTaskExecutor())
                 count += 1
+                steps += 1
+                if steps >= limit { return stop(after: count) }
             }
             progressed = false
-            for handler in idleHandlers.withLock({ $0 }) where handler.body() {
+            for handler in idleHandlers.withLock({ $0 }) {
+                let done = handler.body()
+                guard done > 0 else { continue }
                 progressed = true
+                steps += done
             }
+            if progressed, steps >= limit { return stop(after: count) }
         }
         return count
     }
 
+    /// Ends a run that reached the limit.
+    private func stop(after count: Int) -> Int {
+        queue.withLock { $0.reachedLimit = true }
+        return count
+    }
+
+    /// The most steps of work one call of ``run()`` does: jobs run, plus actions delivered to
+    /// a test store. ``defaultJobLimit`` unless you change it; at least 1.
+    public var jobLimit: Int {
+        get { queue.withLock { $0.limit } }
+        set { queue.withLock { $0.limit = max(1, newValue) } }
+    }
+
+    /// Whether the last call of ``run()`` stopped at ``jobLimit`` with work left: some effect
+    /// keeps running without waiting on anything the test controls.
+    public var reachedJobLimit: Bool {
+        queue.withLock { $0.reachedLimit }
+    }
+
     /// Adds work to do whenever the queue runs dry. See ``IdleHandler``.
-    func whenIdle(_ body: @escaping () -> Bool) {
+    func whenIdle(_ body: @escaping () -> Int) {
         idleHandlers.withLock { $0.append(IdleHandler(body: body)) }
     }
 

@@ -84,12 +84,14 @@ public struct UpdateSpec<State: Equatable & Sendable, Action: Sendable, Environm
             } settle: {
             }
             scheduler.whenIdle {
-                runtime.drain { action, _ in
+                let before = effectActions.count
+                let delivered = runtime.drain { action, _ in
                     effectActions.append(action)
                 } settle: {
                 } failed: { error, _ in
                     errors.append(String(describing: error))
                 }
+                return delivered ? max(1, effectActions.count - before) : 0
             }
             scheduler.run()
             for clock in clocks { clock.run(maximumSteps: 100_000) }

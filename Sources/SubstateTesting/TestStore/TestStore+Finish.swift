@@ -22,7 +22,7 @@ extension TestStore {
             return
         }
         for clock in clocks { clock.advance(by: duration) }
-        scheduler.run()
+        runScheduler(at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Runs the environment's test clocks until nothing sleeps on them.
@@ -40,7 +40,7 @@ extension TestStore {
         for clock in clocks {
             clock.run(fileID: fileID, filePath: filePath, line: line, column: column)
         }
-        scheduler.run()
+        runScheduler(at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Ends the test's use of the store: runs what can run, then (with ``Exhaustivity/on``)
@@ -49,7 +49,7 @@ extension TestStore {
     ///
     /// The store does this by itself when it is deallocated; call it to check earlier.
     public func finish() {
-        scheduler.run()
+        runScheduler()
         if exhaustivity == .on { checkExhaustion() }
         isFinished = true
         store.cancelEffects()
@@ -58,7 +58,7 @@ extension TestStore {
 
     /// Forgets the actions received so far without asserting them.
     public func skipReceivedActions() {
-        scheduler.run()
+        runScheduler()
         received = []
         assertedState = state
     }

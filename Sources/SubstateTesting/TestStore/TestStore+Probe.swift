@@ -16,6 +16,7 @@ extension TestStore: StoreProbe {
     }
 
     package func didProcess(_ action: Action, in group: EffectGroup?, joined: EffectGroup?) {
+        processed.value += 1
         let origin = current?.origin ?? unknownOrigin
         if let joined, origins[joined.identity] == nil { origins[joined.identity] = origin }
         if group == nil, sending != nil {

@@ -67,7 +67,7 @@ extension TestStore {
         location: Location,
         mismatch: (Action) -> String
     ) {
-        scheduler.run()
+        runScheduler(at: location)
         if exhaustivity == .off {
             guard let index = received.firstIndex(where: { predicate($0.action) }) else {
                 fail("Expected to receive \(description), but \(summary())", at: location)
@@ -90,7 +90,7 @@ extension TestStore {
             location: location, step: "receive(\(describe(next.action)))")
         assertedState = next.stateAfter
         lastPresentation = next.presentation
-        scheduler.run()
+        runScheduler(at: location)
     }
 
     /// Why nothing could be received: which effects still run, if any.

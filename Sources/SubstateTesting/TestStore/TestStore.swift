@@ -96,6 +96,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     var origins: [ObjectIdentifier: Location] = [:]
     /// Every effect task the store started, with where and by what.
     var started: [StartedEffect] = []
+    /// The actions processed so far: the scheduler's idle work counts them toward its limit.
+    let processed = ProcessedCount()
+    /// Set once effects that never stop were reported: they are not reported again.
+    var reportedRunaway = false
+
+    /// A count shared with the scheduler's idle handler, which must not keep the test store.
+    final class ProcessedCount: @unchecked Sendable {
+        var value = 0
+    }
 
     struct Received {
         var action: Action
@@ -225,14 +234,19 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         // The store's inbox is drained whenever the scheduler has nothing else to run: the
         // test's own flow of control, on the main actor.
         let store = self.store
+        let processed = self.processed
         scheduler.whenIdle { [weak store] in
-            MainActor.assumeIsolated { store?.drainInbox() ?? false }
+            MainActor.assumeIsolated {
+                let before = processed.value
+                guard store?.drainInbox() == true else { return 0 }
+                return max(1, processed.value - before)
+            }
         }
         if !create.effect.isNone {
             current = Step(origin: location, name: .text("the initial update"))
             store.begin(with: create.effect)
             current = nil
-            scheduler.run()
+            runScheduler(at: location)
         }
     }
 
@@ -272,7 +286,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         column: UInt = #column
     ) -> TestStoreTask {
         let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
-        scheduler.run()
+        runScheduler(at: location)
         if exhaustivity == .on, !received.isEmpty {
             fail(
                 "Sent \(describe(action)) while \(received.count) received "
@@ -295,7 +309,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
             previous: previous, actual: actual, updateExpected, location: location,
             step: "send(\(describe(action)))")
         assertedState = actual
-        scheduler.run()
+        runScheduler(at: location)
         let scheduler = self.scheduler
         return TestStoreTask(
             cancelWork: {
@@ -304,6 +318,33 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
             },
             isFinished: { task.isFinished }
         )
+    }
+
+    /// Runs the scheduler; if some effect kept it busy up to its limit, fails at `location`
+    /// (or else where that effect was started), naming the effects still running, and
+    /// cancels them.
+    func runScheduler(at location: Location? = nil) {
+        scheduler.run()
+        guard scheduler.reachedJobLimit, !reportedRunaway else { return }
+        reportedRunaway = true
+        let running = runningEffects
+        let list = running.map {
+            "  the effect of \(label($0.name)), started at \($0.origin.fileID):\($0.origin.line)"
+        }
+        fail(
+            "The store's effects ran \(scheduler.jobLimit) jobs and delivered actions without "
+                + "stopping, so the test store stopped running them here. Still running:\n"
+                + (list.isEmpty ? "  (no effect of this store)" : list.joined(separator: "\n"))
+                + "\nAn effect that loops on Task.yield(), or sends in a loop, without waiting "
+                + "on a clock from the environment never lets a test go on. If its work does "
+                + "end, raise scheduler.jobLimit. The running effects are cancelled, and the "
+                + "\(received.count) actions received meanwhile are dropped.",
+            at: location ?? running.first?.origin ?? unknownOrigin
+        )
+        store.cancelEffects()
+        scheduler.run()  // lets the cancelled effects end, if they heed cancellation
+        received = []
+        assertedState = state
     }
 
     /// Compares the state after a step with what the test expects of it.

@@ -1,0 +1,87 @@
+import Substate
+import SubstateTesting
+import Testing
+
+/// A program whose effects never stop on their own: one yields in a loop, one sends in a
+/// loop. (Both end when cancelled, so that no task outlives the test.)
+struct Runaway: Equatable, Sendable {
+    var ticks = 0
+}
+
+enum RunawayAction: Equatable, Sendable {
+    case spin, flood, tick
+}
+
+extension Runaway {
+    static func update(state: consuming Runaway, environment: Void, action: RunawayAction)
+        -> Update<Runaway, RunawayAction>
+    {
+        switch action {
+        case .spin:
+            return Update(
+                state: state,
+                effect: .run { _ in
+                    while !Task.isCancelled { await Task.yield() }
+                })
+        case .flood:
+            return Update(
+                state: state,
+                effect: .run { send in
+                    while !Task.isCancelled { await send(.tick) }
+                })
+        case .tick:
+            state.ticks += 1
+            return Update(state: state)
+        }
+    }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct TestSchedulerJobLimitTests {
+    @Test func aSchedulerRunsAtMostItsLimitOfJobsAndSaysSo() {
+        let scheduler = TestScheduler()
+        scheduler.jobLimit = 1_000
+        let spinning = Task(executorPreference: scheduler) {
+            while !Task.isCancelled { await Task.yield() }
+        }
+        #expect(scheduler.run() == 1_000)
+        #expect(scheduler.reachedJobLimit)
+        #expect(scheduler.hasPendingJobs)
+        spinning.cancel()
+        #expect(scheduler.run() < 1_000)
+        #expect(!scheduler.reachedJobLimit)
+        #expect(!scheduler.hasPendingJobs)
+    }
+
+    @Test func aSendWhoseEffectYieldsForeverReturnsAndNamesTheEffect() {
+        let store = TestStore(state: Runaway(), environment: (), update: Runaway.update)
+        store.scheduler.jobLimit = 10_000
+        let line = #line + 2
+        withKnownIssue {
+            store.send(.spin)
+        } matching: { issue in
+            let text = String(describing: issue)
+            return issue.sourceLocation?.line == line
+                && text.contains("the effect of send(RunawayAction.spin)")
+                && text.contains("Task.yield()")
+        }
+        // Reported once and cancelled; the test goes on and ends without hanging.
+        #expect(store.runningEffectCount == 0)
+        store.send(.tick) { $0.ticks = 1 }
+    }
+
+    @Test func aSendWhoseEffectSendsForeverReturnsWithoutKeepingTheActions() {
+        let store = TestStore(state: Runaway(), environment: (), update: Runaway.update)
+        store.scheduler.jobLimit = 20_000
+        withKnownIssue {
+            store.send(.flood)
+        } matching: { issue in
+            String(describing: issue).contains("the effect of send(RunawayAction.flood)")
+        }
+        // Its actions were processed up to the limit, then dropped with the effect.
+        #expect(store.state.ticks >= 10_000)
+        #expect(store.receivedActions.isEmpty)
+        #expect(store.runningEffectCount == 0)
+    }
+}
