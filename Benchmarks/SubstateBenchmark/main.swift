@@ -9,7 +9,34 @@ import Foundation
 // Exits with status 0 even when a goal is missed: goals are read by people, not gates,
 // because shared machines are noisy. `--strict` makes a missed goal exit with status 1.
 
+let usage = """
+    usage: substate-benchmark [--quick] [--strict] [--only NAME]
+      --quick      a small run (a tenth of the work, 3 rounds per case), for CI
+      --strict     exit with status 1 when a goal is missed
+      --only NAME  run only the cases whose name starts with NAME
+    """
+
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+// Refuse what is not an option of this program before running anything for minutes.
+do {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--quick", "--strict": continue
+        case "--only" where rest.popFirst() != nil: continue
+        case "--memory-probe": rest = []  // the child process of `MemoryProbe`
+        default:
+            let message =
+                argument == "--only" ? "--only needs a NAME" : "unknown argument \(argument)"
+            FileHandle.standardError.write(Data("substate-benchmark: \(message)\n\(usage)\n".utf8))
+            exit(2)
+        }
+    }
+}
 let quick = arguments.contains("--quick")
 let strict = arguments.contains("--strict")
 /// `--only NAME` runs the cases whose name starts with NAME (for profiling one case).

@@ -27,7 +27,11 @@ extension Countdown {
     ) -> Update<Countdown, CountdownAction> {
         switch action {
         case .start:
-            guard !state.isRunning, state.remaining > 0 else { return Update(state: state) }
+            guard !state.isRunning, !state.hasLaunched else { return Update(state: state) }
+            guard state.remaining > 0 else {
+                state.hasLaunched = true  // nothing to count down: lift off at once
+                return Update(state: state)
+            }
             state.isRunning = true
             let ticks = state.remaining
             return Update(

@@ -24,12 +24,8 @@ extension Inspector {
         guard output.standardizedFileURL != file.standardizedFileURL else {
             return usageError("the page would overwrite the recording; name another with -o")
         }
-        do {
-            try Data(page.utf8).write(to: output, options: .atomic)
-        } catch {
-            return Output(
-                text: "", errors: problems + "error: cannot write \(output.path): \(error)\n",
-                status: 1)
+        if let failure = write(page, to: output) {
+            return Output(text: "", errors: problems + failure, status: 1)
         }
         let damaged =
             recording.problems.isEmpty ? "" : ", \(recording.problems.count) damaged lines"
@@ -67,12 +63,17 @@ extension Inspector {
                 "name the program's types: --program TYPE, or --state TYPE and --action TYPE")
         }
         let file = URL(fileURLWithPath: parsed.file)
+        if let target = parsed.value("-o"), target != "-",
+            URL(fileURLWithPath: target).standardizedFileURL == file.standardizedFileURL
+        {
+            return usageError("the test would overwrite the recording; name another with -o")
+        }
         let recording: RecordingFile
         switch read(file) {
         case .success(let read): recording = read
         case .failure(let failure): return failure.output
         }
-        guard let data = try? Data(contentsOf: file) else {
+        guard let data = try? FileContents.read(file) else {
             return Output(text: "", errors: "error: cannot read \(file.path) again\n", status: 1)
         }
         var problems = warnings(recording)
@@ -95,16 +96,37 @@ extension Inspector {
         guard let target = parsed.value("-o"), target != "-" else {
             return Output(text: source, errors: problems, status: 0)
         }
-        do {
-            try Data(source.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
-        } catch {
-            return Output(
-                text: "", errors: problems + "error: cannot write \(target): \(error)\n", status: 1)
+        if let failure = write(source, to: URL(fileURLWithPath: target)) {
+            return Output(text: "", errors: problems + failure, status: 1)
         }
         return Output(
             text: "wrote \(target) (\(recording.actions.count) actions, "
                 + "\(recording.snapshots.count) snapshots checked)\n",
             errors: problems, status: 0)
+    }
+
+    /// Writes a command's output file; returns the error line if it could not.
+    static func write(_ text: String, to url: URL) -> String? {
+        let folder = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        let reason: String
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
+            reason = "it is a directory"
+        } else if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+            reason = "the folder \(folder.path) does not exist"
+        } else if !isDirectory.boolValue {
+            reason = "\(folder.path) is not a folder"
+        } else {
+            do {
+                try AtomicFile().write(Data(text.utf8), to: url, newFileMode: 0o644)
+                return nil
+            } catch {
+                reason = String(describing: error)
+            }
+        }
+        return "error: cannot write \(url.path): \(reason)\n"
     }
 
     static func usageError(_ message: String) -> Output {

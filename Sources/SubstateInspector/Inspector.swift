@@ -63,19 +63,25 @@ public enum Inspector {
         if arguments.contains("--help") || arguments.contains("-h") {
             return Output(text: usage + "\n", errors: "", status: 0)
         }
-        guard let command = arguments.first, arguments.count >= 2 else {
-            return Output(text: "", errors: usage + "\n", status: 2)
-        }
+        guard let command = arguments.first else { return usageError("no command") }
         switch command {
         case "html": return html(Array(arguments.dropFirst()))
         case "test": return test(Array(arguments.dropFirst()))
         default: break
         }
+        let operands = ["timeline": [], "summary": [], "state": ["STEP"], "diff": ["FROM", "TO"]]
+        guard let expected = operands[command] else {
+            return usageError("unknown command \(command)")
+        }
+        guard arguments.count == 2 + expected.count else {
+            let needs = (["FILE"] + expected).joined(separator: " ")
+            return usageError("\(command) needs \(needs)")
+        }
         let file = URL(fileURLWithPath: arguments[1])
         let numbers = arguments.dropFirst(2).map { Int($0) }
-        let expected = ["timeline": 0, "summary": 0, "state": 1, "diff": 2][command]
-        guard let expected, numbers.count == expected, numbers.allSatisfy({ $0 != nil }) else {
-            return Output(text: "", errors: usage + "\n", status: 2)
+        for (index, number) in numbers.enumerated() where number == nil {
+            return usageError(
+                "\(expected[index]) must be a whole number: \(arguments[2 + index])")
         }
         let recording: RecordingFile
         switch read(file) {

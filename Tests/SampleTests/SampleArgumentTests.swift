@@ -9,7 +9,8 @@ import Testing
 @MainActor
 @Suite struct SampleArgumentTests {
     nonisolated static let samples = [
-        "countdown", "todos", "search", "stopwatch", "substate-inspect",
+        "countdown", "todos", "search", "stopwatch", "inbox", "substate-inspect",
+        "substate-benchmark",
     ]
 
     @Test(arguments: samples)
@@ -28,13 +29,32 @@ import Testing
         ("search", ["--pause", "abc"]), ("search", ["--pause", "-5"]), ("search", ["--pause"]),
         ("search", ["--type"]), ("search", ["--frobnicate"]),
         ("stopwatch", ["start", "fly"]), ("stopwatch", ["wait", "soon"]), ("stopwatch", ["wait"]),
-        ("substate-inspect", ["state", "file.jsonl", "five"]),
+        ("inbox", ["abc"]), ("inbox", ["9"]), ("inbox", ["100001"]), ("inbox", ["20", "30"]),
+        ("substate-inspect", ["state", "file.jsonl", "five"]), ("substate-inspect", ["frob", "x"]),
+        ("substate-benchmark", ["--frobnicate"]), ("substate-benchmark", ["--only"]),
     ])
     func badArgumentsAreRefused(sample: String, arguments: [String]) throws {
         let result = try Products.result(sample, arguments)
         #expect(result.status == 2)
         #expect(result.output.isEmpty, "nothing ran: \(result.output)")
         #expect(result.errors.contains("usage: \(sample)"))
+        // A message says what was wrong before the usage repeats what is right.
+        #expect(!result.errors.hasPrefix("usage:"), "no message: \(result.errors)")
+    }
+
+    @Test func countingDownFromZeroLiftsOffAtOnce() throws {
+        let result = try Products.result("countdown", ["0", "10"])
+        #expect(result.status == 0)
+        #expect(result.output == "0…\nLiftoff!\n")
+    }
+
+    @Test func aLapAfterWaitingCountsEveryTickDueByThen() throws {
+        // README's example: the tick due at exactly 500 ms is counted, every run.
+        for _ in 0..<3 {
+            let result = try Products.result("stopwatch", ["start", "wait", "500", "lap", "stop"])
+            #expect(result.status == 0)
+            #expect(result.output.contains("lap: running at 0.5 s, lap 1 took 0.5 s\n"))
+        }
     }
 
     @Test func searchSaysWhenNothingMatches() throws {

@@ -103,7 +103,8 @@ enum Products {
         #expect(result.output.contains("  1. [ ] Bread"))
         #expect(
             result.errors
-                == "commands: add TEXT, list, done ID, undo ID, rm ID, title TEXT, quit\n")
+                == "unknown command: nonsense; "
+                + "commands: add TEXT, list, done ID, undo ID, rm ID, title TEXT, quit\n")
         // `done` marks it done; done again, it stays done (a toggle would undo it).
         #expect(result.output.hasSuffix("My To-Do List (active)\n  1. [x] Bread\n"))
         #expect(try todos(["list"]).contains("  1. [x] Bread"))
@@ -138,12 +139,54 @@ enum Products {
 
     @Test func aCorruptSavedListIsKeptAndTheSampleStartsEmpty() throws {
         try Data("{ truncated".utf8).write(to: URL(fileURLWithPath: saved))
-        let result = try Products.result("todos", ["--file", saved, "list"])
+        let result = try Products.result("todos", ["--file", saved, "add", "Milk"])
         #expect(result.status == 0)
         #expect(result.errors.contains("todos.json.corrupt"))
-        #expect(result.output == "My To-Do List (in the background)\n  nothing to do\n")
+        #expect(result.output == "My To-Do List (in the background)\n  1. [ ] Milk\n")
         #expect(
             try String(contentsOfFile: saved + ".corrupt", encoding: .utf8) == "{ truncated")
+    }
+
+    @Test func listingAFileThatIsNotAListSaysSoAndLeavesIt() throws {
+        let other = folder.appendingPathComponent("notes.json").path
+        try Data(#"{"shopping": ["milk"]}"#.utf8).write(to: URL(fileURLWithPath: other))
+        let result = try Products.result("todos", ["--file", other, "list"])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains("\(other) is not readable"))
+        #expect(result.errors.contains("left where it is"))
+        // A command that only reads moves nothing.
+        #expect(
+            try String(contentsOfFile: other, encoding: .utf8) == #"{"shopping": ["milk"]}"#)
+        #expect(!FileManager.default.fileExists(atPath: other + ".corrupt"))
+    }
+
+    @Test func theListIsSavedInTheHomeFolderTheEnvironmentNames() throws {
+        let home = folder.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let todos = try Products.url("todos")
+        let process = Process()
+        process.executableURL = todos
+        process.arguments = ["add", "Milk"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        environment["TODOS_FILE"] = nil
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let file = home.appendingPathComponent(".substate-todos.json")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("Milk"))
+    }
+
+    @Test func aCommandWithoutAUsableIDSaysWhatIsMissing() throws {
+        let bad = try Products.result("todos", ["--file", saved, "done", "abc"])
+        #expect(bad.status == 2)
+        #expect(bad.errors.hasPrefix("todos: done needs the id of a to-do, a whole number: abc\n"))
+        let missing = try Products.result("todos", ["--file", saved, "rm"])
+        #expect(missing.status == 2)
+        #expect(missing.errors.hasPrefix("todos: rm needs the id of a to-do\n"))
     }
 
     @Test func theDemoRunsItsScript() throws {
@@ -178,7 +221,7 @@ enum Products {
         _ = try todos(["add", "Milk"])
         for command in [["done", "7"], ["undo", "7"], ["rm", "7"]] {
             let result = try Products.result("todos", ["--file", saved] + command)
-            #expect(result.status == 1)
+            #expect(result.status == 2)  // a bad argument; 1 is for a change not saved
             #expect(result.output.isEmpty)
             #expect(result.errors == "todos: there is no to-do 7\n")
         }

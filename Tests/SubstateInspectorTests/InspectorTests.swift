@@ -99,7 +99,14 @@ func knownRecordingFile(in folder: TemporaryFolder) throws -> URL {
 
         #expect(Inspector.run([]).status == 2)
         #expect(Inspector.run(["state", file.path]).status == 2)
-        #expect(Inspector.run(["frobnicate", file.path]).errors == Inspector.usage + "\n")
+        #expect(
+            Inspector.run(["frobnicate", file.path]).errors
+                == "error: unknown command frobnicate\n" + Inspector.usage + "\n")
+        #expect(
+            Inspector.run(["state", file.path, "abc"]).errors.hasPrefix(
+                "error: STEP must be a whole number: abc\n"))
+        #expect(
+            Inspector.run(["state", file.path]).errors.hasPrefix("error: state needs FILE STEP\n"))
 
         let newer = folder.file("newer.jsonl")
         try Data(#"{"format":"substate-recording","version":2}"#.utf8).write(to: newer)
@@ -186,13 +193,47 @@ func knownRecordingFile(in folder: TemporaryFolder) throws -> URL {
         #expect(Inspector.run(["state", file.path, "-1"]).status == 1)
     }
 
-    @Test func aVersionThatIsNotAnIntegerIsNotReadAsOne() throws {
+    @Test(arguments: ["true", "\"1\"", "1.5", "null"])
+    func aVersionThatIsNotAnIntegerIsNotReadAsOne(version: String) throws {
         let file = try recording([
-            #"{"format":"substate-recording","snapshotInterval":1,"version":true}"#,
+            #"{"format":"substate-recording","snapshotInterval":1,"version":"#
+                + version + "}",
             #"{"kind":"initial","state":{},"step":0,"time":0}"#,
         ])
         let output = Inspector.run(["summary", file.path])
         #expect(output.status == 1)
-        #expect(output.errors.contains("format version 0"))
+        #expect(
+            output.errors
+                == "error: \(file.path) has a recording header this program cannot use: its "
+                + "version is not a whole number.\n")
+    }
+
+    @Test func whatCannotBeReadOrWrittenIsNamedWithItsCause() throws {
+        let device = Inspector.run(["summary", "/dev/null"])
+        #expect(device.status == 1)
+        #expect(
+            device.errors
+                == "error: Cannot read the recording /dev/null: it is a device, not a regular "
+                + "file.\n")
+        let directory = Inspector.run(["timeline", folder.url.path])
+        #expect(
+            directory.errors
+                == "error: Cannot read the recording \(folder.url.path): it is a directory.\n")
+        let pipe = folder.file("pipe.jsonl")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        #expect(Inspector.run(["summary", pipe.path]).errors.contains("named pipe (FIFO)"))
+
+        let file = try knownRecordingFile(in: folder)
+        let nowhere = Inspector.run(["html", file.path, "-o", "/nonexistent/x.html"])
+        #expect(nowhere.status == 1)
+        #expect(
+            nowhere.errors.hasSuffix(
+                "error: cannot write /nonexistent/x.html: the folder /nonexistent does not "
+                    + "exist\n"))
+        let onAFolder = Inspector.run(["html", file.path, "-o", folder.url.path])
+        #expect(onAFolder.errors.hasSuffix(": it is a directory\n"))
+        let overwriting = Inspector.run(["test", file.path, "--program", "App", "-o", file.path])
+        #expect(overwriting.status == 2)
+        #expect(overwriting.errors.hasPrefix("error: the test would overwrite the recording"))
     }
 }

@@ -8,11 +8,31 @@ import Substate
 //     swift run inbox            # 5,000 messages
 //     swift run inbox 20000      # another count
 
-let arguments = CommandLine.arguments.dropFirst()
-guard let count = arguments.first.map({ Int($0) }) ?? 5_000, count >= 10 else {
-    FileHandle.standardError.write(Data("usage: inbox [MESSAGES] (at least 10)\n".utf8))
-    exit(2)
+let usage = """
+    usage: inbox [MESSAGES]
+      MESSAGES  how many messages the list holds, 10 to 100,000 (default 5,000)
+    """
+
+/// The number of messages, or `nil` after printing what is wrong with the arguments.
+func parseArguments() -> Int? {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(usage)
+        exit(0)
+    }
+    func fail(_ message: String) -> Int? {
+        FileHandle.standardError.write(Data("inbox: \(message)\n\(usage)\n".utf8))
+        return nil
+    }
+    guard arguments.count <= 1 else { return fail("too many arguments") }
+    guard let first = arguments.first else { return 5_000 }
+    guard let count = Int(first), (10...100_000).contains(count) else {
+        return fail("MESSAGES must be a whole number from 10 to 100,000: \(first)")
+    }
+    return count
 }
+
+guard let count = parseArguments() else { exit(2) }
 
 MainActor.assumeIsolated {
     let demo = InboxDemo(count: count)

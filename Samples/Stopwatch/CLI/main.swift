@@ -50,13 +50,15 @@ struct UsageError: Error {
 
 @MainActor
 func run(_ steps: [Step]) async {
-    let store = Store(
-        state: Stopwatch(), environment: Stopwatch.Environment(clock: ContinuousClock()),
-        update: Stopwatch.update)
+    let environment = Stopwatch.Environment(clock: ContinuousClock())
+    let store = Store(state: Stopwatch(), environment: environment, update: Stopwatch.update)
     for step in steps {
         switch step {
         case .wait(let milliseconds):
-            try? await Task.sleep(for: .milliseconds(milliseconds))
+            // Half a tick more, so that the next command lands between two ticks: the tick
+            // due at exactly this time has been counted, and the next is 50 ms away. (Ending
+            // on a tick's deadline would race with it.)
+            try? await Task.sleep(for: .milliseconds(milliseconds) + environment.tick / 2)
         case .send(let action, let word):
             let laps = store.state.laps.count
             store.send(action)

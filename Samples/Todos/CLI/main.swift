@@ -14,7 +14,7 @@
 // $TODOS_FILE), --record FILE (records the session for `substate-inspect`).
 //
 // Errors go to standard error. Exit status: 0 when done, 1 when a change could not be saved
-// (or the saved list cannot be used), 2 for bad arguments.
+// (or the saved list cannot be used), 2 for bad arguments (an id that is not there included).
 
 import Foundation
 import Substate
@@ -47,24 +47,42 @@ enum Command {
     case list
     case quit
 
-    /// Parses `add TEXT…`, `list`, `done ID`, `undo ID`, `rm ID`, `title TEXT…`, `quit`.
-    init?(_ words: [String]) {
-        guard let verb = words.first else { return nil }
+    /// Parses `add TEXT…`, `list`, `done ID`, `undo ID`, `rm ID`, `title TEXT…`, `quit`, or
+    /// says what is wrong with the words.
+    init(_ words: [String]) throws(UsageError) {
+        guard let verb = words.first else { throw UsageError("no command") }
         let rest = words.dropFirst().joined(separator: " ")
+        /// The id a command for one to-do needs.
+        func id() throws(UsageError) -> Int {
+            guard !rest.isEmpty else { throw UsageError("\(verb) needs the id of a to-do") }
+            guard let id = Int(rest) else {
+                throw UsageError("\(verb) needs the id of a to-do, a whole number: \(rest)")
+            }
+            return id
+        }
         switch verb {
-        case "add" where !rest.isEmpty: self = .actions([.todos(.create(rest))])
+        case "add", "title", "rename":
+            guard !rest.isEmpty else { throw UsageError("\(verb) needs a text") }
+            self =
+                verb == "add"
+                ? .actions([.todos(.create(rest))]) : .actions([.settings(.changeTitle(rest))])
         case "done", "undo":
-            guard let id = Int(rest) else { return nil }
+            let id = try id()
             self = .todo(id: id, .todos(.todo(id: id, .setDone(verb == "done"))))
         case "rm", "delete":
-            guard let id = Int(rest) else { return nil }
+            let id = try id()
             self = .todo(id: id, .todos(.destroy(id: id)))
-        case "title" where !rest.isEmpty, "rename" where !rest.isEmpty:
-            self = .actions([.settings(.changeTitle(rest))])
-        case "list" where rest.isEmpty, "ls" where rest.isEmpty: self = .list
+        case "list", "ls":
+            guard rest.isEmpty else { throw UsageError("\(verb) takes no arguments: \(rest)") }
+            self = .list
         case "quit", "exit": self = .quit
-        default: return nil
+        default: throw UsageError("unknown command: \(verb)")
         }
+    }
+
+    /// Whether the command only shows the list.
+    var isReadOnly: Bool {
+        if case .list = self { true } else { false }
     }
 }
 
@@ -123,10 +141,13 @@ struct Options {
             }
         }
         self.words = words
+        // `$HOME` first, as a shell's `~` does (Foundation reads the user database on Linux).
+        let home =
+            environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
         self.file =
             file ?? environment["TODOS_FILE"]
-            ?? FileManager.default.homeDirectoryForCurrentUser
-            .appendingPathComponent(".substate-todos.json").path
+            ?? home.appendingPathComponent(".substate-todos.json").path
     }
 }
 
@@ -154,11 +175,16 @@ func main() -> Int32 {
     let isDemo = options.words == ["demo"]
     var oneShot: Command?
     if !isDemo, !options.words.isEmpty {
-        guard let command = Command(options.words), !isQuit(command) else {
-            warn("todos: unknown command: \(options.words.joined(separator: " "))\n\(usage)")
+        do {
+            oneShot = try Command(options.words)
+        } catch {
+            warn("todos: \(error.message ?? "bad command")\n\(usage)")
             return 2
         }
-        oneShot = command
+        if let oneShot, isQuit(oneShot) {
+            warn("todos: quit is for the interactive mode\n\(usage)")
+            return 2
+        }
     }
 
     var middleware: [Middleware<App, App.Action>] = []
@@ -167,7 +193,15 @@ func main() -> Int32 {
     let saver = StateSaver<App, App>(
         file: URL(fileURLWithPath: options.file), timing: .immediate, clock: ContinuousClock(),
         onError: saveErrors.record)
-    if !isDemo {
+    if oneShot?.isReadOnly == true {
+        // Only shows the list: nothing on disk changes, a bad file included.
+        do {
+            initial = try saver.read(into: initial)
+        } catch {
+            warn("todos: \(error)")
+            return 1
+        }
+    } else if !isDemo {
         do {
             initial = try saver.load(into: initial)
         } catch {
@@ -259,8 +293,11 @@ func run(
     }
 
     if let oneShot {
-        if case .done = perform(oneShot) { return 0 }
-        return 1
+        switch perform(oneShot) {
+        case .done: return 0
+        case .refused: return 2  // a bad argument: an id that is not there
+        case .notSaved: return 1
+        }
     }
 
     var status: Int32 = 0
@@ -272,8 +309,11 @@ func run(
         guard let line = readLine() else { break }
         let words = line.split(separator: " ").map(String.init)
         if words.isEmpty { continue }
-        guard let command = Command(words) else {
-            warn(commandsHint)
+        let command: Command
+        do {
+            command = try Command(words)
+        } catch {
+            warn("\(error.message ?? "bad command"); \(commandsHint)")
             continue
         }
         if isQuit(command) { break }

@@ -25,6 +25,9 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     /// failed) and could not be moved aside either (a read-only directory, say). It is left
     /// where it is, and this saver will not write over it.
     case keptInPlace(file: URL, reason: String, moveFailure: String)
+    /// The file is not a usable saved state, and was left where it is because it was only
+    /// read (see ``StateSaver/read(into:)``). The saver will not write over it.
+    case invalid(file: URL, reason: String)
     /// A save was refused because the file there could not be used and could not be moved
     /// aside (see ``keptInPlace(file:reason:moveFailure:)``).
     case writeBlocked(file: URL, reason: String)
@@ -59,6 +62,10 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
                 "The saved state at \(file.path) is not readable (\(reason)) and could not be "
                 + "moved aside (\(moveFailure)); it is left where it is and will not be "
                 + "overwritten."
+        case .invalid(let file, let reason):
+            return
+                "The saved state at \(file.path) is not readable (\(reason)); it is left where "
+                + "it is."
         case .writeBlocked(let file, let reason):
             return "Did not save the state to \(file.path): \(reason)."
         }

@@ -22,15 +22,33 @@ extension StateSaver {
     /// - Returns: The initial state with the saved part in it.
     /// - Throws: ``PersistenceError``.
     public func load(into state: State) throws(PersistenceError) -> State {
-        var state = state
         progress.withLock { $0.hasSwept = true }
         atomicFile.sweepLeftovers(of: file)
+        return try load(into: state, movingAside: true)
+    }
+
+    /// Reads the saved part into a state without changing anything on disk: for a program
+    /// that only shows the saved state (a `list` command).
+    ///
+    /// It reads as ``load(into:)`` does, but leaves every file where it is: a file it cannot
+    /// use throws ``PersistenceError/invalid(file:reason:)`` and stays in place, and no
+    /// temporary files are removed. After such an error the saver will not write over the
+    /// file either, should its middleware be installed.
+    /// - Parameter state: The initial state.
+    /// - Returns: The initial state with the saved part in it.
+    /// - Throws: ``PersistenceError``.
+    public func read(into state: State) throws(PersistenceError) -> State {
+        try load(into: state, movingAside: false)
+    }
+
+    private func load(into state: State, movingAside: Bool) throws(PersistenceError) -> State {
+        var state = state
         guard let data = try readFile() else {
             let part = lens.get(state)
             progress.withLock { $0.saved = part }
             return state
         }
-        let part = try decode(data)
+        let part = try decode(data, movingAside: movingAside)
         lens.set(&state, to: part)
         progress.withLock { $0.saved = part }
         return state
@@ -38,29 +56,36 @@ extension StateSaver {
 
     /// The file's bytes, or `nil` if there is no file.
     private func readFile() throws(PersistenceError) -> Data? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else {
-            return nil
-        }
-        guard !isDirectory.boolValue else {
-            throw .unreadable(file: file, reason: "it is a directory")
-        }
         do {
-            return try Data(contentsOf: file)
+            return try FileContents.read(file)
         } catch {
-            throw .unreadable(file: file, reason: Self.reason(error))
+            throw .unreadable(file: file, reason: error.description)
         }
     }
 
-    private func decode(_ data: Data) throws(PersistenceError) -> Part {
+    private func decode(_ data: Data, movingAside: Bool) throws(PersistenceError) -> Part {
+        /// The file is not a saved state: moved aside, or only reported.
+        func corrupted(_ reason: String) -> PersistenceError {
+            guard movingAside else { return invalid(reason) }
+            return self.corrupted(reason)
+        }
+        /// The file could not be migrated: moved aside, or only reported.
+        func migrationFailed(from found: Int, _ reason: String) -> PersistenceError {
+            guard movingAside else {
+                return invalid("version \(found) could not be migrated: \(reason)")
+            }
+            return self.migrationFailed(from: found, reason)
+        }
         let envelope: [String: Any]
         do {
             guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 throw AtomicFileError("not a JSON object")
             }
             envelope = object
+        } catch let error as AtomicFileError {
+            throw corrupted(error.description)
         } catch {
-            throw corrupted(Self.reason(error))
+            throw corrupted("not JSON")
         }
         guard envelope["format"] as? String == Self.formatName, let saved = envelope["state"],
             let found = JSONInteger.from(envelope["version"])
@@ -94,6 +119,12 @@ extension StateSaver {
             if found < version { throw migrationFailed(from: found, Self.reason(error)) }
             throw corrupted(Self.reason(error))
         }
+    }
+
+    /// The file cannot be used and stays where it is; the saver will not write over it.
+    private func invalid(_ reason: String) -> PersistenceError {
+        progress.withLock { $0.refusal = .keptInPlace(moveFailure: "it was only read") }
+        return .invalid(file: file, reason: reason)
     }
 
     /// The file is not a saved state: it is moved aside, or kept in place if it cannot be.

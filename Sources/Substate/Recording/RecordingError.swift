@@ -11,6 +11,8 @@ public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible 
     case unreadable(file: URL, reason: String)
     /// The first line is not a recording header.
     case notARecording(file: URL)
+    /// The first line is a recording header, but not one this program can use.
+    case invalidHeader(file: URL, reason: String)
     /// The recording's format version is not one this program reads.
     case unknownVersion(file: URL, version: Int, supported: Int)
     /// The recording has no readable initial state.
@@ -27,6 +29,8 @@ public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible 
             return "Cannot read the recording \(file.path): \(reason)."
         case .notARecording(let file):
             return "\(file.path) is not a Substate recording (its first line is not a header)."
+        case .invalidHeader(let file, let reason):
+            return "\(file.path) has a recording header this program cannot use: \(reason)."
         case .unknownVersion(let file, let version, let supported):
             return
                 "\(file.path) is a recording of format version \(version); this program reads "

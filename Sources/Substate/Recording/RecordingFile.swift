@@ -46,13 +46,13 @@ public struct RecordingFile: Sendable {
     /// - Throws: ``RecordingError`` when the file is missing, unreadable, not a recording, of
     ///   an unknown format version, or without an initial state.
     public init(contentsOf file: URL) throws(RecordingError) {
-        guard FileManager.default.fileExists(atPath: file.path) else { throw .missingFile(file) }
-        let data: Data
+        let contents: Data?
         do {
-            data = try Data(contentsOf: file)
+            contents = try FileContents.read(file)
         } catch {
-            throw .unreadable(file: file, reason: error.localizedDescription)
+            throw .unreadable(file: file, reason: error.description)
         }
+        guard let data = contents else { throw .missingFile(file) }
         try self.init(data: data, source: file)
     }
 
@@ -73,7 +73,9 @@ public struct RecordingFile: Sendable {
             let header = Self.object(Data(first)),
             header["format"] as? String == RecordingFormat.name
         else { throw .notARecording(file: file) }
-        let version = JSONInteger.from(header["version"]) ?? 0
+        guard let version = JSONInteger.from(header["version"]) else {
+            throw .invalidHeader(file: file, reason: "its version is not a whole number")
+        }
         guard version == RecordingFormat.version else {
             throw .unknownVersion(file: file, version: version, supported: RecordingFormat.version)
         }
