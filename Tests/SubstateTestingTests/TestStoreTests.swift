@@ -122,6 +122,25 @@ import Testing
         store.skipInFlightEffects()
     }
 
+    @Test func sendingAfterFinishFailsAndItsEffectIsStillReported() {
+        let sendLine = #line + 6
+        let seen = Mutex<[String]>([])
+        withKnownIssue {
+            do {
+                let store = makeSearchStore()
+                store.finish()
+                store.send(.pollTwice)
+            }  // released: the effect the late send started is still running
+        } matching: { issue in
+            let text = String(describing: issue)
+            guard issue.sourceLocation?.line == sendLine else { return false }
+            if text.contains("after finish()") { seen.withLock { $0.append("late send") } }
+            if text.contains("still running") { seen.withLock { $0.append("running") } }
+            return true
+        }
+        #expect(seen.withLock { $0 } == ["late send", "running"])
+    }
+
     @Test func unassertedActionsAndRunningEffectsFailAtTheSendThatStartedThem() {
         let pollLine = #line + 5
         let sendLine = #line + 5

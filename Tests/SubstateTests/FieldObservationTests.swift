@@ -254,3 +254,62 @@ extension FieldRow {
         #expect(await iterator.next(isolation: MainActor.shared) == 5)
     }
 }
+
+/// A reading that may be NaN: NaN is unequal to itself, yet a field that holds NaN after a
+/// send did not change.
+struct Gauge: Equatable, Sendable {
+    var level = Double.nan
+    var reading = Reading()
+    var label = ""
+
+    struct Reading: Equatable, Sendable {
+        var value = Double.nan
+        var unit = 1
+    }
+
+    enum Action: Sendable {
+        case relabel(String)
+        case setLevel(Double)
+        case setUnit(Int)
+    }
+
+    static func update(state: consuming Gauge, environment: Void, action: Action)
+        -> Update<Gauge, Action>
+    {
+        switch action {
+        case .relabel(let label): state.label = label
+        case .setLevel(let level): state.level = level
+        case .setUnit(let unit): state.reading.unit = unit
+        }
+        return Update(state: state)
+    }
+}
+
+@MainActor
+@Suite struct NaNFieldTests {
+    let store = Store(state: Gauge(), environment: (), update: Gauge.update)
+
+    @Test func aFieldHoldingNaNIsToldOnlyWhenItChanges() {
+        let level = Notifications { _ = store.level }
+        let reading = Notifications { _ = store.reading }
+        store.send(.relabel("a"))
+        store.send(.relabel("b"))
+        #expect(level.count == 0)
+        #expect(reading.count == 0)
+        store.send(.setUnit(2))  // a struct holding NaN that did change
+        #expect(reading.count == 1)
+        store.send(.setLevel(1))
+        store.send(.setLevel(.nan))
+        #expect(level.count == 2)
+    }
+
+    @Test func aScopeOfAPartHoldingNaNIsToldOnlyWhenItChanges() {
+        let scope = store.scope(state: Lens(\Gauge.reading), action: Gauge.Action.setUnit)
+        let state = Notifications { _ = scope.state }
+        store.send(.relabel("a"))
+        store.send(.relabel("b"))
+        #expect(state.count == 0)
+        store.send(.setUnit(3))
+        #expect(state.count == 1)
+    }
+}

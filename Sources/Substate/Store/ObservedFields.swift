@@ -50,7 +50,7 @@ final class _ObservedFields<Subject: Observable & AnyObject, State> {
         var last = state.pointee[keyPath: keyPath]
         let field = _Field(observed: observed()) { state in
             let value = state.pointee[keyPath: keyPath]
-            guard value != last else { return false }
+            guard _hasChanged(from: last, to: value) else { return false }
             last = value
             return true
         }
@@ -79,4 +79,18 @@ struct _FieldKey: Hashable, @unchecked Sendable {
     @usableFromInline let path: AnyKeyPath
 
     @usableFromInline init(_ path: AnyKeyPath) { self.path = path }
+}
+
+/// Whether a value read again after a commit differs from the one read before: `!=`, except
+/// that a trivial value unequal to itself (a NaN, or a struct of numbers holding one) has
+/// changed only if it prints differently, so that a field holding NaN does not tell its
+/// observers on every send.
+///
+/// Only trivial values (no references) are compared with themselves: for one holding arrays
+/// or strings that comparison could cost as much as the value is large, on every change.
+@inlinable
+func _hasChanged<Value: Equatable>(from old: Value, to new: Value) -> Bool {
+    guard old != new else { return false }
+    guard _isPOD(Value.self), new != new else { return true }
+    return String(reflecting: old) != String(reflecting: new)
 }

@@ -166,7 +166,7 @@ extension ScopedStore {
             _detached = true
             return false
         }
-        guard next != _current else { return true }
+        guard _hasChanged(from: _current, to: next) else { return true }
         _registrar.withMutation(of: self, keyPath: _stateKeyPath) {
             _current = next
         }

@@ -286,6 +286,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         column: UInt = #column
     ) -> TestStoreTask {
         let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        if isFinished {
+            fail(
+                "Sent \(describe(action)) after finish(): the test store checks nothing after "
+                    + "it. Send before finish(), or use another test store.",
+                at: location
+            )
+            // Checked again when the store goes: an effect this action starts is reported.
+            isFinished = false
+        }
         runScheduler(at: location)
         if exhaustivity == .on, !received.isEmpty {
             fail(
