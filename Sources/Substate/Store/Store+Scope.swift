@@ -23,9 +23,10 @@ extension Store {
     /// by id; see ``ScopedStore``.
     ///
     /// ```swift
-    /// ForEach(store.state.todos) { todo in
-    ///     if let row = store.scope(state: .element(id: todo.id, in: \.todos),
-    ///                              action: { .todo(id: todo.id, $0) }) {
+    /// // A list reads the ids (told when rows come, go or move), each row its own scope.
+    /// ForEach(store[\.todos.ids], id: \.self) { id in
+    ///     if let row = store.scope(state: .element(id: id, in: \.todos),
+    ///                              action: { .todo(id: id, $0) }) {
     ///         TodoRowView(store: row)
     ///     }
     /// }

@@ -148,7 +148,14 @@ extension Store {
         await runtime.outstanding.wait()
     }
 
-    /// The number of effect tasks the store is running.
+    /// The number of effect tasks of the store that have not ended yet.
+    ///
+    /// A cancelled effect counts until its task has ended: cancellation (by id, by a child
+    /// leaving the state, by ``cancelEffects()``) asks the task to stop at once and drops its
+    /// later actions, but the task itself ends when it next runs and sees the cancellation,
+    /// a moment later on another thread. Await ``finishEffects()`` to wait for every task to
+    /// end. (A `TestStore`, which runs the tasks itself, sees cancelled tasks end before its
+    /// next step.)
     public var runningEffectCount: Int { registry.count }
 
     @usableFromInline

@@ -6,19 +6,23 @@ import Substate
 /// looks at what comes out: the state, and the actions its effects produce.
 ///
 /// ```swift
-/// let spec = UpdateSpec(environment: CounterEnvironment(clock: TestClock()),
-///                       update: Counter.update)
+/// @Suite struct CounterSpecs {
+///     // In the suite: a spec is not `Sendable`, so a global `let spec` does not compile in
+///     // Swift 6.
+///     let spec = UpdateSpec(environment: CounterEnvironment(clock: TestClock()),
+///                           update: Counter.update)
 ///
-/// @Test func incrementTwice() {
-///     spec.given(Counter(count: 1))
-///         .when(.increment, .increment)
-///         .then(Counter(count: 3))
-/// }
+///     @Test func incrementTwice() {
+///         spec.given(Counter(count: 1))
+///             .when(.increment, .increment)
+///             .then(Counter(count: 3))
+///     }
 ///
-/// @Test func refreshLoads() {
-///     spec.given(Counter())
-///         .when(.refresh)
-///         .then(Counter(isLoading: true), effects: [.loaded(42)])
+///     @Test func refreshLoads() {
+///         spec.given(Counter())
+///             .when(.refresh)
+///             .then(Counter(isLoading: true), effects: [.loaded(42)])
+///     }
 /// }
 /// ```
 ///
