@@ -47,6 +47,7 @@ extension Inspector {
         case .success(let value): parsed = value
         case .failure(let error): return usageError(error.message)
         }
+        if let refusal = refusal(of: parsed) { return usageError(refusal) }
         let types: ReplayTest.Types
         if let program = parsed.value("--program") {
             guard parsed.value("--state") == nil, parsed.value("--action") == nil else {
@@ -85,7 +86,7 @@ extension Inspector {
                 + "with snapshotInterval: 1 to check every step\n"
         }
         let test = ReplayTest(
-            recording: recording, text: String(decoding: data, as: UTF8.self),
+            recording: recording, data: data,
             fileName: file.lastPathComponent, types: types,
             environment: parsed.value("--environment") ?? "()",
             imports: parsed.values("--import"),
@@ -103,6 +104,30 @@ extension Inspector {
             text: "wrote \(target) (\(recording.actions.count) actions, "
                 + "\(recording.snapshots.count) snapshots checked)\n",
             errors: problems, status: 0)
+    }
+
+    /// What is wrong with the names `test` would write into Swift code, if anything.
+    static func refusal(of parsed: Arguments) -> String? {
+        for (name, value) in parsed.flags {
+            switch name {
+            case "--name" where !SwiftNames.isIdentifier(value):
+                return "--name must be a Swift identifier (letters, digits and _): \(value)"
+            case "--import" where !SwiftNames.isModuleName(value):
+                return "--import must be a module name: \(value)"
+            case "--program", "--state", "--action":
+                guard SwiftNames.isTypeName(value) else {
+                    return "\(name) must be a Swift type name (such as App or App.State): \(value)"
+                }
+            case "--update" where !SwiftNames.isFunctionReference(value):
+                return "--update must name a function (such as App.update): \(value)"
+            case "--environment" where !SwiftNames.isOneExpression(value):
+                return
+                    "--environment must be one Swift expression on one line, its brackets "
+                    + "closed: \(value)"
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// Writes a command's output file; returns the error line if it could not.
