@@ -55,11 +55,53 @@ extension Inspector {
             .replacingOccurrences(of: "<!--TITLE-->", with: escapeHTML(name))
     }
 
-    /// A JSON value as `JSONSerialization` reads it; the text itself if it does not parse
-    /// (the reader only keeps lines that do, so this does not happen for a read recording).
+    /// A JSON value as `JSONSerialization` reads it, for the page (see ``pageValue(_:)``); the
+    /// text itself if it does not parse (the reader only keeps lines that do, so this does not
+    /// happen for a read recording).
     static func value(_ json: Data) -> Any {
-        (try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]))
-            ?? text(json)
+        pageValue(
+            (try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]))
+                ?? text(json))
+    }
+
+    /// The first character of a string the page reads as something other than text: a
+    /// private-use character, followed by `n` and the digits of an integer too large for a
+    /// JavaScript number, or by `s` and a string that itself began with this character.
+    static let pageMarker = "\u{E000}"
+
+    /// A value whose integers beyond 2^53 are strings the page shows as those very digits: the
+    /// browser's `JSON.parse` would turn them into the nearest double (9007199254740993
+    /// would show as …992), and an id in a shared bug report must not change.
+    static func pageValue(_ value: Any) -> Any {
+        switch value {
+        case let object as [String: Any]:
+            return object.mapValues(pageValue)
+        case let array as [Any]:
+            return array.map(pageValue)
+        case let string as String:
+            return string.hasPrefix(pageMarker) ? pageMarker + "s" + string : string
+        case let number as NSNumber where isUnsafeInteger(number):
+            return pageMarker + "n" + number.stringValue
+        default:
+            return value
+        }
+    }
+
+    /// Whether a number is an integer that a JavaScript number cannot hold exactly.
+    private static func isUnsafeInteger(_ number: NSNumber) -> Bool {
+        let limit: UInt64 = 1 << 53
+        // Integers beyond Int64's and UInt64's ranges come as decimal numbers.
+        if number is NSDecimalNumber {
+            let text = number.stringValue
+            let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+            return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+                && (digits.count > 16 || (UInt64(digits) ?? 0) > limit)
+        }
+        switch String(cString: number.objCType) {
+        case "q", "l", "i", "s", "c": return number.int64Value.magnitude > limit
+        case "Q", "L", "I", "S", "C": return number.uint64Value > limit
+        default: return false
+        }
     }
 
     static func escapeHTML(_ text: String) -> String {

@@ -183,8 +183,14 @@ extension Inspector {
         function displayPath(path) {
           return path.map((k) => typeof k === "number" ? "[" + k + "]" : "." + k).join("") || "(root)";
         }
+        // Integers beyond 2^53 come as "\uE000n" and their digits (a JavaScript number would
+        // round them); a string that began with \uE000 comes as "\uE000s" and the string.
         function leafText(value) {
           if (value === null) return ["null", "null"];
+          if (typeof value === "string" && value.charCodeAt(0) === 0xE000) {
+            if (value[1] === "n") return [value.slice(2), "number"];
+            return [JSON.stringify(value.slice(2)), "string"];
+          }
           if (typeof value === "string") return [JSON.stringify(value), "string"];
           if (typeof value === "boolean") return [String(value), "bool"];
           return [String(value), "number"];
@@ -249,14 +255,26 @@ extension Inspector {
         }
         function fillChildren(parent, value, path, marks, depth, ghost) {
           const k = pathKey(path);
-          const keys = childKeys(value);
+          let keys = childKeys(value);
           const splice = ghost ? undefined : marks.spliced.get(k);
           const removed = ghost ? undefined : marks.removed.get(k);
+          // A removed key is shown struck out where it was: among the others, in key order.
+          const ghosts = new Map();
+          if (removed && !Array.isArray(value)) {
+            for (const r of removed) if (!(r.key in value)) ghosts.set(r.key, r);
+            keys = keys.concat([...ghosts.keys()]).sort();
+          }
           const limit = 500;
           const addRange = (from, to) => {
             for (let i = from; i < to; i++) {
               const key = keys[i];
               if (splice && key === splice.index) addGhosts(splice);
+              const gone = ghosts.get(key);
+              if (gone) {
+                parent.append(makeNode(key, gone.value, path.concat([key]), marks, depth + 1, true));
+                gone.done = true;
+                continue;
+              }
               parent.append(makeNode(key, value[key], path.concat([key]), marks, depth + 1, ghost));
             }
           };
@@ -274,7 +292,9 @@ extension Inspector {
           }
           if (splice && !splice.done) addGhosts(splice);
           if (removed) {
-            for (const r of removed) parent.append(makeNode(r.key, r.value, path.concat([r.key]), marks, depth + 1, true));
+            for (const r of removed) {
+              if (!r.done && !ghosts.has(r.key)) parent.append(makeNode(r.key, r.value, path.concat([r.key]), marks, depth + 1, true));
+            }
           }
         }
         // What a step's changes mark: each changed path, the removed values (shown struck out

@@ -304,6 +304,51 @@ struct InspectorPageBrowserTests {
         #expect(dom.shownStep == 11)
     }
 
+    @Test func integersBeyondTwoToThe53AreShownExactly() throws {
+        let recording = folder.file("big.jsonl")
+        try Data(
+            """
+            {"format":"substate-recording","snapshotInterval":1,"version":1}
+            {"kind":"initial","state":{"id":9007199254740993,"max":9223372036854775807,"min":-9223372036854775807,"neg":-9007199254740993,"small":42,"text":"\u{E000}n1"},"step":0,"time":0}
+            {"action":{"bump":{}},"kind":"action","step":1,"time":0}
+            {"kind":"snapshot","state":{"id":9007199254740995,"max":9223372036854775807,"min":-9223372036854775807,"neg":-9007199254740993,"small":42,"text":"\u{E000}n1"},"step":1,"time":0}
+
+            """.utf8
+        ).write(to: recording)
+        let page = folder.file("big.html")
+        #expect(Inspector.run(["html", recording.path, "-o", page.path]).status == 0)
+        let dom = PageDOM(html: try Chromium.dom(of: page, fragment: "script=key:End"))
+        #expect(dom.leaf(["id"])?.text == "id 9007199254740995 was 9007199254740993")
+        #expect(dom.leaf(["max"])?.text == "max 9223372036854775807")
+        #expect(dom.leaf(["min"])?.text == "min -9223372036854775807")
+        #expect(dom.leaf(["neg"])?.text == "neg -9007199254740993")
+        #expect(dom.leaf(["small"])?.text == "small 42")
+        // A string that happens to start with the page's marker stays that string.
+        #expect(dom.leaf(["text"])?.text == "text \"\u{E000}n1\"")
+    }
+
+    @Test func aRemovedKeyIsShownWhereItWas() throws {
+        let recording = folder.file("removed.jsonl")
+        try Data(
+            """
+            {"format":"substate-recording","snapshotInterval":1,"version":1}
+            {"kind":"initial","state":{"alpha":1,"beta":2,"gamma":3},"step":0,"time":0}
+            {"action":{"drop":{}},"kind":"action","step":1,"time":0}
+            {"kind":"snapshot","state":{"alpha":1,"gamma":3},"step":1,"time":0}
+
+            """.utf8
+        ).write(to: recording)
+        let page = folder.file("removed.html")
+        #expect(Inspector.run(["html", recording.path, "-o", page.path]).status == 0)
+        let html = try Chromium.dom(of: page, fragment: "script=key:End")
+        let order = ["alpha", "beta", "gamma"].map { key in
+            html.range(of: "data-path=\"" + PageDOM.attribute([key]) + "\"")?.lowerBound
+        }
+        #expect(order.allSatisfy { $0 != nil })
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+        #expect(PageDOM(html: html).leaf(["beta"])?.classes == "leaf removed")
+    }
+
     /// A 10,000-step recording: the page's own measurements of the time to its first render
     /// and per step (script, style and layout), printed for the Recording and Replay article.
     /// Not a speed test (this machine is shared): it checks that the page opens, steps through
