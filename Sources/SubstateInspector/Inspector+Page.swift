@@ -10,6 +10,10 @@ extension Inspector {
     /// changes from the snapshot before it (``JSONChanges``): a long recording whose state
     /// changes little per step stays small, and the page rebuilds a step's state by applying
     /// changes to the one before.
+    ///
+    /// The JSON is written piece by piece (a row, a snapshot's changes at a time), never as one
+    /// tree of the whole recording; an action's JSON goes in as it was recorded unless it holds
+    /// what the page must read differently (see ``pageValue(_:)``).
     /// - Parameters:
     ///   - recording: The recording.
     ///   - name: The recording's file name, shown in the header.
@@ -24,35 +28,115 @@ extension Inspector {
         ]
         if let program = recording.program { header["program"] = program }
         if let started = recording.started { header["start"] = started.formatted(.iso8601) }
-        let rows: [Any] = recording.actions.map { entry in
-            [
-                entry.step, entry.time, kind(of: entry.json), swiftText(entry.json),
-                value(entry.json),
-            ]
+        var json = Data()
+        json.reserveCapacity(recording.actions.count * 160 + 4_096)
+        json.append(contentsOf: #"{"header":"#.utf8)
+        appendJSON(header, to: &json)
+        json.append(contentsOf: #","problems":"#.utf8)
+        appendJSON(recording.problems.map { [$0.line, $0.reason] as [Any] }, to: &json)
+        json.append(contentsOf: #","rows":["#.utf8)
+        for (index, entry) in recording.actions.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            let parsed = try? JSONSerialization.jsonObject(
+                with: entry.json, options: [.fragmentsAllowed])
+            // [step, time, kind, text, action]
+            json.append(contentsOf: "[\(entry.step),\(entry.time),".utf8)
+            appendString(parsed.map(kind(ofValue:)) ?? text(entry.json), to: &json)
+            json.append(UInt8(ascii: ","))
+            appendString(parsed.map { swiftText($0) } ?? text(entry.json), to: &json)
+            json.append(UInt8(ascii: ","))
+            appendPageJSON(entry.json, parsed: parsed, to: &json)
+            json.append(UInt8(ascii: "]"))
         }
+        json.append(contentsOf: #"],"initial":"#.utf8)
         let initial = value(recording.initialState.json)
+        appendJSON(initial, to: &json)
+        json.append(contentsOf: #","snapshots":["#.utf8)
         var previous = initial
-        var snapshots: [Any] = []
-        for snapshot in recording.snapshots {
+        for (index, snapshot) in recording.snapshots.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
             let state = value(snapshot.json)
-            snapshots.append([snapshot.step, JSONChanges.between(previous, state)])
+            appendJSON([snapshot.step, JSONChanges.between(previous, state)] as [Any], to: &json)
             previous = state
         }
-        let data: [String: Any] = [
-            "header": header,
-            "problems": recording.problems.map { [$0.line, $0.reason] as [Any] },
-            "rows": rows,
-            "initial": initial,
-            "snapshots": snapshots,
-        ]
-        let json =
-            (try? JSONSerialization.data(withJSONObject: data, options: [.sortedKeys]))
-            .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        json.append(contentsOf: "]}".utf8)
         // Inside a <script> element only `</script` (or `<!--`) could end it early; JSON has
         // `<` only inside strings, where `\u003c` means the same.
-        let safe = json.replacingOccurrences(of: "<", with: "\\u003c")
+        let safe = String(decoding: json, as: UTF8.self)
+            .replacingOccurrences(of: "<", with: "\\u003c")
         return pageTemplate.replacingOccurrences(of: "/*RECORDING*/{}", with: safe)
             .replacingOccurrences(of: "<!--TITLE-->", with: escapeHTML(name))
+    }
+
+    /// Appends a small value as JSON, keys sorted.
+    private static func appendJSON(_ value: Any, to json: inout Data) {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+        else {
+            json.append(contentsOf: "null".utf8)
+            return
+        }
+        json.append(data)
+    }
+
+    /// Appends a string as a JSON string literal.
+    static func appendString(_ string: String, to json: inout Data) {
+        json.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): json.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): json.append(contentsOf: #"\\"#.utf8)
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                json.append(
+                    contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default: json.append(byte)
+            }
+        }
+        json.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a recorded JSON value for the page: as recorded when the page reads it as
+    /// recorded, else through ``pageValue(_:)``.
+    private static func appendPageJSON(_ recorded: Data, parsed: Any?, to json: inout Data) {
+        guard let parsed else {
+            appendJSON(text(recorded), to: &json)
+            return
+        }
+        if isPlainForPage(recorded) {
+            json.append(recorded)
+        } else {
+            appendJSON(pageValue(parsed), to: &json)
+        }
+    }
+
+    /// Whether recorded JSON needs no change for the page: no run of 16 digits or more (an
+    /// integer a JavaScript number might round) and no private-use character U+E000, written
+    /// or escaped (the page's marker). A conservative check on the bytes.
+    static func isPlainForPage(_ json: Data) -> Bool {
+        var digits = 0
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in json {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                digits += 1
+                if digits >= 16 { return false }
+            } else {
+                digits = 0
+            }
+            // U+E000 in UTF-8 is EE 80 80; escaped, `\ue000` (any case).
+            if beforePrevious == 0xEE && previous == 0x80 && byte == 0x80 { return false }
+            if (byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E"))
+                && (previous == UInt8(ascii: "u") || previous == UInt8(ascii: "U"))
+                && beforePrevious == UInt8(ascii: "\\")
+            {
+                return false
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return true
     }
 
     /// A JSON value as `JSONSerialization` reads it, for the page (see ``pageValue(_:)``); the

@@ -192,8 +192,16 @@ public enum Inspector {
     /// The kind of an action from its JSON: its case path, `todo.toggle` for
     /// `{"todo":{"_1":{"toggle":{}},"id":3}}`.
     static func kind(of json: Data) -> String {
+        guard
+            let value = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+        else { return text(json) }
+        return kind(ofValue: value)
+    }
+
+    /// The kind of an action from its parsed JSON (see ``kind(of:)``).
+    static func kind(ofValue parsed: Any) -> String {
         var names: [String] = []
-        var value = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+        var value: Any? = parsed
         while names.count < 8, let object = value as? [String: Any], object.count == 1,
             let (key, payload) = object.first
         {
@@ -202,7 +210,12 @@ public enum Inspector {
             let inner = (payload as? [String: Any])?.sorted { $0.key < $1.key }.map(\.value)
             value = inner?.first { ($0 as? [String: Any])?.count == 1 }
         }
-        if names.isEmpty { return (value as? String) ?? text(json) }
+        if names.isEmpty {
+            if let string = value as? String { return string }
+            let data = try? JSONSerialization.data(
+                withJSONObject: parsed, options: [.fragmentsAllowed])
+            return data.map(text) ?? "?"
+        }
         return names.joined(separator: ".")
     }
 
@@ -214,6 +227,11 @@ public enum Inspector {
             let value = try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
         else { return text(json) }
         return swiftText(value, depth: 0)
+    }
+
+    /// An action's parsed JSON as Swift (see ``swiftText(_:)``).
+    static func swiftText(_ value: Any) -> String {
+        swiftText(value, depth: 0)
     }
 
     private static func swiftText(_ value: Any, depth: Int) -> String {
