@@ -1,5 +1,6 @@
 import Foundation
 import Substate
+import TestSupport
 import Testing
 
 /// A program for load: each effect sends its numbered actions; the state records, per
@@ -16,7 +17,16 @@ enum TallyAction: Equatable, Sendable {
 }
 
 /// An environment that the leak test watches for deallocation.
-final class TallyEnvironment: Sendable {}
+final class TallyEnvironment: Sendable {
+    /// Fired when the environment is freed.
+    let released: Signal?
+
+    init(released: Signal? = nil) {
+        self.released = released
+    }
+
+    deinit { released?.fire() }
+}
 
 extension Tally {
     static func update(
@@ -107,8 +117,9 @@ extension Tally {
             weak var weakEnvironment: TallyEnvironment?
             weak var weakStore: Store<Tally, TallyAction, TallyEnvironment>?
             var task: StoreTask?
+            let released = Signal()
             do {
-                let environment = TallyEnvironment()
+                let environment = TallyEnvironment(released: released)
                 weakEnvironment = environment
                 let store = Store(state: Tally(), environment: environment, update: Tally.update)
                 weakStore = store
@@ -118,10 +129,16 @@ extension Tally {
             }
             // Released or torn down, the store is gone and its effects end.
             await task?.finish()
-            // An ended task's frame lets go of its effect a moment after the effect ended,
-            // on its own thread: allow for that, never for a reference kept for good.
-            for _ in 0..<200 where weakEnvironment != nil {
-                try? await Task.sleep(for: .milliseconds(5))
+            // An ended task's frame lets go of its effect a moment after the effect ended, on
+            // its own thread: wait for the environment's release itself. The limit only turns
+            // a store that kept its environment into a failure. (No time limit on the test:
+            // under the thread sanitizer, with the whole suite running, the main-actor tests
+            // of other suites hold the main actor for a minute or more, and every round of
+            // this one needs it. That, not a late release, is what ended the earlier signal
+            // wait at its one-minute limit: trivial main-actor tests took 40 s there.)
+            guard await released.wait(upTo: .seconds(300)) else {
+                Issue.record("round \(round): the environment was not released in 300 s")
+                return
             }
             #expect(weakStore == nil, "round \(round)")
             #expect(weakEnvironment == nil, "round \(round)")

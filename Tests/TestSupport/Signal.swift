@@ -20,6 +20,26 @@ public final class Signal: Sendable, Equatable {
         for await _ in stream { return }
     }
 
+    /// Suspends until the signal has fired, or until `limit` has passed on the continuous
+    /// clock, whichever comes first; returns whether it fired. The limit is a guard against a
+    /// signal that never fires (a failing test), not a wait: a signal that fires ends the wait
+    /// at once.
+    public func wait(upTo limit: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.wait()
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// Whether two signals are the same signal.
     public static func == (lhs: Signal, rhs: Signal) -> Bool { lhs === rhs }
 }
