@@ -26,6 +26,8 @@ enum NoteAction: Codable, Equatable, Sendable {
 
 enum NotebookAction: Codable, Equatable, Sendable {
     case add(String)
+    /// Adds a note, and the same note again through a synchronous effect.
+    case addTwice(String)
     case note(id: Int, NoteAction)
     case rename(String)
     case save
@@ -45,6 +47,9 @@ extension Notebook {
         case .add(let text):
             state.notes.append(Note(id: state.notes.count + 1, text: text))
             return Update(state: state)
+        case .addTwice(let text):
+            state.notes.append(Note(id: state.notes.count + 1, text: text))
+            return Update(state: state, effect: .send(.add(text)))
         case .note(let id, .edit(let text)):
             return .child(
                 .edit(text), state: state, lens: .element(id: id, in: \.notes),
@@ -279,6 +284,19 @@ extension Note {
         #expect(store.state.saved == 0)
         machine.returnToPresent()
         #expect(store.state.notes.map(\.text) == ["a"])
+    }
+
+    @Test func heldActionsAreProcessedAsIfSentThenEachWithItsFollowUps() {
+        let store = Store(
+            state: Notebook(), environment: NotebookEnvironment(), update: Notebook.update)
+        let machine = TimeMachine(store: store)
+        store.send(.add("a"))
+        machine.jump(to: 0)
+        store.send(.addTwice("x"))
+        store.send(.add("y"))
+        machine.returnToPresent()
+        // `.addTwice`'s own `.add` comes right after it, as when it was sent: before `y`.
+        #expect(store.state.notes.map(\.text) == ["a", "x", "x", "y"])
     }
 
     @Test func returningToThePresentFromAnObserverKeepsItsSendsQueued() {

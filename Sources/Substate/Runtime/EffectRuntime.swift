@@ -31,6 +31,8 @@ package final class EffectRuntime<Action: Sendable> {
     @usableFromInline @exclusivity(unchecked) var _queueHead = 0
     /// Actions held, not processed, while the client shows a past state (time travel).
     @usableFromInline @exclusivity(unchecked) var _held: [Queued] = []
+    /// Held actions released by ``releaseHeld()``, for the processing loop to process first.
+    @usableFromInline @exclusivity(unchecked) var _released: [Queued] = []
     /// Set once the client closed the runtime: queued actions are dropped.
     @usableFromInline @exclusivity(unchecked) package var isClosed = false
     /// Told of every effect task started, with its record (a test store lists them).
@@ -85,10 +87,12 @@ package final class EffectRuntime<Action: Sendable> {
         let result = body()
         if settles {
             repeat {
+                if !_released.isEmpty { processReleased(process) }
                 processQueue(process)
                 settle()
-            } while !_queue.isEmpty && !isClosed
+            } while (!_queue.isEmpty || !_released.isEmpty) && !isClosed
         } else {
+            if !_released.isEmpty { processReleased(process) }
             processQueue(process)
         }
         isProcessing = false
@@ -125,16 +129,33 @@ package final class EffectRuntime<Action: Sendable> {
         _held.append(Queued(action: action, group: group))
     }
 
-    /// Queues the held actions, in the order they arrived, behind the queued ones: the turn
-    /// in progress processes them, or the next one if none is.
+    /// Releases the held actions: the processing loop processes them next, in the order they
+    /// arrived, each followed by the actions it queues (as when they were sent), before the
+    /// actions queued meanwhile. Called inside a turn (from an observer, say), that turn's
+    /// loop does it; else the next turn.
     /// - Returns: Whether any action was held.
     @discardableResult
     package func releaseHeld() -> Bool {
         guard !_held.isEmpty, !isClosed else { return false }
-        // Already counted as pending by `hold`: `processQueue` ends each one.
-        _queue.append(contentsOf: _held)
+        _released += _held
         _held = []
         return true
+    }
+
+    /// Processes the released held actions, each followed by the queue it leads to.
+    @usableFromInline
+    func processReleased(_ process: (Action, EffectGroup) -> Void) {
+        let entries = _released
+        _released = []
+        for entry in entries {
+            if isClosed {
+                entry.group.close()
+                continue
+            }
+            process(entry.action, entry.group)
+            processQueue(process)
+            leave(entry.group)
+        }
     }
 
     /// Processes queued actions, in order, until none is left.
@@ -265,10 +286,11 @@ package final class EffectRuntime<Action: Sendable> {
     package func close() {
         isClosed = true
         for entry in _queue[_queueHead...] { entry.group.close() }
-        for entry in _held { entry.group.close() }
+        for entry in _held + _released { entry.group.close() }
         _queue = []
         _queueHead = 0
         _held = []
+        _released = []
         registry.close()
         inbox.close()
         outstanding.close()
