@@ -21,12 +21,12 @@ struct Rows: Equatable, Sendable {
         switch action {
         case .row(let id, let action):
             return .child(
-                action, state: state, lens: .element(at: id, in: \.items),
-                tag: { .row(id: id, $0) }, environment: (), update: Row.update)
+                action, in: state, at: .element(at: id, in: \.items),
+                as: { .row(id: id, $0) }, environment: (), update: Row.update)
         case .rowByID(let id, let action):
             return .child(
-                action, state: state, lens: .element(id: id, in: \.items),
-                tag: { .rowByID(id: id, $0) }, environment: (), update: Row.update)
+                action, in: state, at: .element(id: id, in: \.items),
+                as: { .rowByID(id: id, $0) }, environment: (), update: Row.update)
         }
     }
 }

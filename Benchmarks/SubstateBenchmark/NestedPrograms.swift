@@ -34,7 +34,7 @@ struct Level8: Equatable, Sendable {
         switch action {
         case .child(let action):
             return .child(
-                action, state: state, lens: Lens(\.child), tag: Action.child, environment: (),
+                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
                 update: Leaf.update)
         }
     }
@@ -55,7 +55,7 @@ struct Level7: Equatable, Sendable {
         switch action {
         case .child(let action):
             return .child(
-                action, state: state, lens: Lens(\.child), tag: Action.child, environment: (),
+                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
                 update: Level8.update)
         }
     }
@@ -76,7 +76,7 @@ struct Level6: Equatable, Sendable {
         switch action {
         case .child(let action):
             return .child(
-                action, state: state, lens: Lens(\.child), tag: Action.child, environment: (),
+                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
                 update: Level7.update)
         }
     }
@@ -97,7 +97,7 @@ struct Level5: Equatable, Sendable {
         switch action {
         case .child(let action):
             return .child(
-                action, state: state, lens: Lens(\.child), tag: Action.child, environment: (),
+                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
                 update: Level6.update)
         }
     }
@@ -118,7 +118,7 @@ struct Level4: Equatable, Sendable {
         switch action {
         case .child(let action):
             return .child(
-                action, state: state, lens: Lens(\.child), tag: Action.child, environment: (),
+                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
                 update: Level5.update)
         }
     }
@@ -139,7 +139,7 @@ struct Level3: Equatable, Sendable {
         switch action {
         case .child(let action):
             return .child(
-                action, state: state, lens: Lens(\.child), tag: Action.child, environment: (),
+                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
                 update: Level4.update)
         }
     }
@@ -160,7 +160,7 @@ struct Level2: Equatable, Sendable {
         switch action {
         case .child(let action):
             return .child(
-                action, state: state, lens: Lens(\.child), tag: Action.child, environment: (),
+                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
                 update: Level3.update)
         }
     }
@@ -181,7 +181,7 @@ struct Level1: Equatable, Sendable {
         switch action {
         case .child(let action):
             return .child(
-                action, state: state, lens: Lens(\.child), tag: Action.child, environment: (),
+                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
                 update: Level2.update)
         }
     }

@@ -13,8 +13,8 @@ enum RowCases {
                 state: KeyedRows(count: rows), environment: (), program: KeyedRows.self)
             let scopes = (0..<rows).compactMap { id in
                 store.scope(
-                    state: .element(id: id, in: \KeyedRows.items),
-                    action: { KeyedRows.Action.row(id: id, $0) })
+                    at: .element(id: id, in: \KeyedRows.items),
+                    as: { KeyedRows.Action.row(id: id, $0) })
             }
             return observe(scopes.count, operations: operations) { id in
                 _ = scopes[id].state
@@ -33,8 +33,8 @@ enum RowCases {
             let store = Store(state: Rows(count: rows), environment: (), program: Rows.self)
             let scopes = (0..<rows).compactMap { id in
                 store.scope(
-                    state: .element(at: id, in: \Rows.items),
-                    action: { Rows.Action.row(id: id, $0) })
+                    at: .element(at: id, in: \Rows.items),
+                    as: { Rows.Action.row(id: id, $0) })
             }
             return observe(scopes.count, operations: operations) { id in
                 _ = scopes[id].state
@@ -104,8 +104,8 @@ struct KeyedRows: Equatable, Sendable {
         switch action {
         case .row(let id, let action):
             return .child(
-                action, state: state, lens: .element(id: id, in: \.items),
-                tag: { .row(id: id, $0) }, environment: (), update: Row.update)
+                action, in: state, at: .element(id: id, in: \.items),
+                as: { .row(id: id, $0) }, environment: (), update: Row.update)
         }
     }
 }

@@ -77,7 +77,7 @@ extension Pane {
         switch action {
         case .row(let id, let action):
             return .child(
-                action, state: state, lens: .element(id: id, in: \.rows), tag: { .row(id, $0) },
+                action, in: state, at: .element(id: id, in: \.rows), as: { .row(id, $0) },
                 environment: environment, update: Worker.update)
         case .stopRow(let id):
             return Update(
@@ -134,24 +134,24 @@ extension Desk {
         switch action {
         case .left(let action):
             return .child(
-                action, state: state, lens: Lens(\.left), tag: DeskAction.left,
+                action, in: state, at: Lens(\.left), as: DeskAction.left,
                 environment: environment, update: Pane.update)
         case .right(let action):
             return .child(
-                action, state: state, lens: Lens(\.right), tag: DeskAction.right,
+                action, in: state, at: Lens(\.right), as: DeskAction.right,
                 environment: environment, update: Pane.update)
         case .shelf(let id, let action):
             return .child(
-                action, state: state, lens: .element(id: id, in: \.shelves),
-                tag: { .shelf(id, $0) }, environment: environment, update: Pane.update)
+                action, in: state, at: .element(id: id, in: \.shelves),
+                as: { .shelf(id, $0) }, environment: environment, update: Pane.update)
         case .first(let action):
             return .child(
-                action, state: state, lens: Lens(\.screen).appending(Screen.firstLens),
-                tag: DeskAction.first, environment: environment, update: Worker.update)
+                action, in: state, at: Lens(\.screen).appending(Screen.firstLens),
+                as: DeskAction.first, environment: environment, update: Worker.update)
         case .second(let action):
             return .child(
-                action, state: state, lens: Lens(\.screen).appending(Screen.secondLens),
-                tag: DeskAction.second, environment: environment, update: Worker.update)
+                action, in: state, at: Lens(\.screen).appending(Screen.secondLens),
+                as: DeskAction.second, environment: environment, update: Worker.update)
         case .stopFirst:
             return Update(
                 state: state,

@@ -54,8 +54,8 @@ extension Sheet {
             return Update(state: state)
         case .row(let id, let action):
             return .child(
-                action, state: state, lens: .element(id: id, in: \.rows),
-                tag: { .row(id: id, $0) }, environment: environment, update: TodoRow.update)
+                action, in: state, at: .element(id: id, in: \.rows),
+                as: { .row(id: id, $0) }, environment: environment, update: TodoRow.update)
         }
     }
 }
@@ -76,8 +76,8 @@ extension Board {
             return Update(state: state)
         case .row(let id, let action):
             return .child(
-                action, state: state, lens: .element(id: id, in: \.rows),
-                tag: { .row(id: id, $0) }, environment: environment, update: TodoRow.update)
+                action, in: state, at: .element(id: id, in: \.rows),
+                as: { .row(id: id, $0) }, environment: environment, update: TodoRow.update)
         case .openDetails(let id):
             state.details = TodoRow(id: id)
             return Update(state: state)
@@ -86,7 +86,7 @@ extension Board {
             return Update(state: state)
         case .details(let action):
             return .child(
-                action, state: state, lens: OptionalLens(\.details), tag: BoardAction.details,
+                action, in: state, at: OptionalLens(\.details), as: BoardAction.details,
                 environment: environment, update: TodoRow.update)
         case .edit(let id):
             state.mode = .editing(TodoRow(id: id))
@@ -96,8 +96,8 @@ extension Board {
             return Update(state: state)
         case .editing(let action):
             return .child(
-                action, state: state, lens: Lens(\.mode).appending(Board.editing),
-                tag: BoardAction.editing, environment: environment, update: TodoRow.update)
+                action, in: state, at: Lens(\.mode).appending(Board.editing),
+                as: BoardAction.editing, environment: environment, update: TodoRow.update)
         case .openSheet:
             state.sheet = Sheet()
             return Update(state: state)
@@ -106,7 +106,7 @@ extension Board {
             return Update(state: state)
         case .sheet(let action):
             return .child(
-                action, state: state, lens: OptionalLens(\.sheet), tag: BoardAction.sheet,
+                action, in: state, at: OptionalLens(\.sheet), as: BoardAction.sheet,
                 environment: environment, update: Sheet.update)
         }
     }

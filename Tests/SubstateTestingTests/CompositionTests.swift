@@ -86,22 +86,22 @@ extension TodoApp {
                 state: state, effect: .cancelEffects(of: .element(id: id, in: \TodoApp.rows)))
         case .row(let id, let action):
             return .child(
-                action, state: state, lens: .element(id: id, in: \.rows),
-                tag: { .row(id: id, $0) }, environment: environment, update: TodoRow.update)
+                action, in: state, at: .element(id: id, in: \.rows),
+                as: { .row(id: id, $0) }, environment: environment, update: TodoRow.update)
         case .details(let action):
             return .child(
-                action, state: state, lens: OptionalLens(\.details), tag: TodoAppAction.details,
+                action, in: state, at: OptionalLens(\.details), as: TodoAppAction.details,
                 environment: environment, update: TodoRow.update)
         case .closeDetails:
             state.details = nil
             return Update(state: state)
         case .news(let action):
             return .child(
-                action, state: state, lens: Lens(\.news), tag: TodoAppAction.news,
+                action, in: state, at: Lens(\.news), as: TodoAppAction.news,
                 environment: (), update: Tracker.update)
         case .shop(let action):
             return .child(
-                action, state: state, lens: Lens(\.shop), tag: TodoAppAction.shop,
+                action, in: state, at: Lens(\.shop), as: TodoAppAction.shop,
                 environment: (), update: Tracker.update)
         }
     }
@@ -161,8 +161,8 @@ extension TodoApp {
         let before = app.rows.withUnsafeBufferPointer { $0.baseAddress }
         app =
             Update<TodoApp, TodoAppAction>.child(
-                .toggle, state: consume app, lens: .element(id: "500", in: \.rows),
-                tag: { .row(id: "500", $0) }, environment: TestClock(), update: TodoRow.update
+                .toggle, in: consume app, at: .element(id: "500", in: \.rows),
+                as: { .row(id: "500", $0) }, environment: TestClock(), update: TodoRow.update
             ).state
         let after = app.rows.withUnsafeBufferPointer { $0.baseAddress }
         #expect(app.rows[500].isDone)

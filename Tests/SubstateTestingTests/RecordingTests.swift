@@ -52,12 +52,12 @@ extension Notebook {
             return Update(state: state, effect: .send(.add(text)))
         case .note(let id, .edit(let text)):
             return .child(
-                .edit(text), state: state, lens: .element(id: id, in: \.notes),
-                tag: { .note(id: id, $0) }, environment: (), update: Note.update)
+                .edit(text), in: state, at: .element(id: id, in: \.notes),
+                as: { .note(id: id, $0) }, environment: (), update: Note.update)
         case .note(let id, .pin):
             return .child(
-                .pin, state: state, lens: .element(id: id, in: \.notes),
-                tag: { .note(id: id, $0) }, environment: (), update: Note.update)
+                .pin, in: state, at: .element(id: id, in: \.notes),
+                as: { .note(id: id, $0) }, environment: (), update: Note.update)
         case .rename(let title):
             state.title = title
             return Update(state: state)

@@ -21,7 +21,7 @@ final class Wakeups: @unchecked Sendable {
     func rowScope(_ store: Store<TodoApp, TodoAppAction, TestClock>, _ id: String)
         -> ScopedStore<TodoRow, TodoRowAction>?
     {
-        store.scope(state: .element(id: id, in: \TodoApp.rows), action: { .row(id: id, $0) })
+        store.scope(at: .element(id: id, in: \TodoApp.rows), as: { .row(id: id, $0) })
     }
 
     func observe<S, A>(_ scope: ScopedStore<S, A>) -> Wakeups {
@@ -60,7 +60,7 @@ final class Wakeups: @unchecked Sendable {
 
     @Test func aNoOpChangeDoesNotWakeTheScope() {
         let store = makeStore()
-        let news = store.scope(state: Lens(\TodoApp.news), action: TodoAppAction.news)
+        let news = store.scope(at: Lens(\TodoApp.news), as: TodoAppAction.news)
         let wakeups = observe(news)
         store.send(.row(id: "ghost", .toggle))  // no such row: the state does not change
         #expect(wakeups.count == 0)
@@ -88,9 +88,9 @@ final class Wakeups: @unchecked Sendable {
     @Test func scopesOfScopesAndOptionalChildren() {
         let store = makeStore()
         let details = store.scope(
-            state: OptionalLens(\TodoApp.details), action: TodoAppAction.details)
+            at: OptionalLens(\TodoApp.details), as: TodoAppAction.details)
         let reminders = details?.scope(
-            state: Lens(\TodoRow.reminders), action: { (_: Never) -> TodoRowAction in })
+            at: Lens(\TodoRow.reminders), as: { (_: Never) -> TodoRowAction in })
         details?.send(.toggle)
         #expect(details?.state.isDone == true)
         store.send(.closeDetails)

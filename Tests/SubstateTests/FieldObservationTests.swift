@@ -52,8 +52,8 @@ struct FieldScreen: Equatable, Sendable {
             return Update(state: state, effect: .send(.increment))
         case .row(let id, let action):
             return .child(
-                action, state: state, lens: .element(id: id, in: \.rows),
-                tag: { .row(id: id, $0) }, environment: (), update: FieldRow.update)
+                action, in: state, at: .element(id: id, in: \.rows),
+                as: { .row(id: id, $0) }, environment: (), update: FieldRow.update)
         }
         return Update(state: state)
     }
@@ -168,7 +168,7 @@ extension FieldRow {
     }
 
     @Test func aFieldOfAScopeIsToldOnlyWhenItChanges() throws {
-        let scoped = store.scope(state: .element(id: 3, in: \.rows), action: { .row(id: 3, $0) })
+        let scoped = store.scope(at: .element(id: 3, in: \.rows), as: { .row(id: 3, $0) })
         let row = try #require(scoped)
         let title = Notifications { _ = row.title }
         let note = Notifications { _ = row[\.panel.subtitle] }
@@ -188,9 +188,9 @@ extension FieldRow {
     }
 
     @Test func aFieldOfAScopeOfAScopeIsToldOnlyWhenItChanges() throws {
-        let scoped = store.scope(state: .element(id: 0, in: \.rows), action: { .row(id: 0, $0) })
+        let scoped = store.scope(at: .element(id: 0, in: \.rows), as: { .row(id: 0, $0) })
         let row = try #require(scoped)
-        let panel = row.scope(state: Lens(\.panel), action: { (note: String) in .setNote(note) })
+        let panel = row.scope(at: Lens(\.panel), as: { (note: String) in .setNote(note) })
         let subtitle = Notifications { _ = panel.subtitle }
         let title = Notifications { _ = panel.title }
         row.send(.toggle)
@@ -304,7 +304,7 @@ struct Gauge: Equatable, Sendable {
     }
 
     @Test func aScopeOfAPartHoldingNaNIsToldOnlyWhenItChanges() {
-        let scope = store.scope(state: Lens(\Gauge.reading), action: Gauge.Action.setUnit)
+        let scope = store.scope(at: Lens(\Gauge.reading), as: Gauge.Action.setUnit)
         let state = Notifications { _ = scope.state }
         store.send(.relabel("a"))
         store.send(.relabel("b"))

@@ -41,7 +41,7 @@ struct Ledger: Program, Equatable, Sendable {
             state.count += 1
         case .sheet(let cell):
             return .child(
-                cell, state: state, lens: Lens(\.sheet), tag: Action.sheet, environment: (),
+                cell, in: state, at: Lens(\.sheet), as: Action.sheet, (),
                 program: Sheet.self)
         }
         return Update(state: state)

@@ -51,12 +51,12 @@ struct Board: Equatable, Sendable {
         switch action {
         case .card(let id, let action):
             return .child(
-                action, state: state, lens: .element(id: id, in: \.cards),
-                tag: { .card(id: id, $0) }, environment: (), update: updateCard)
+                action, in: state, at: .element(id: id, in: \.cards),
+                as: { .card(id: id, $0) }, environment: (), update: updateCard)
         case .laneCard(let id, let action):
             return .child(
-                action, state: state, lens: .element(id: id, in: \.lane.cards),
-                tag: { .laneCard(id: id, $0) }, environment: (), update: updateCard)
+                action, in: state, at: .element(id: id, in: \.lane.cards),
+                as: { .laneCard(id: id, $0) }, environment: (), update: updateCard)
         case .rename(let id, let title):
             state.cards[id: id]?.title = title
         case .toggleAll:
@@ -114,7 +114,7 @@ struct Board: Equatable, Sendable {
         var scopes: [Int: ScopedStore<Card, Board.CardAction>] = [:]
         for id in ids {
             scopes[id] = store.scope(
-                state: .element(id: id, in: \Board.cards), action: { .card(id: id, $0) })
+                at: .element(id: id, in: \Board.cards), as: { .card(id: id, $0) })
         }
         return RowWatch(scopes)
     }
@@ -189,11 +189,11 @@ struct Board: Equatable, Sendable {
     @Test func rowScopesOfAScopeAreToldOnlyOfTheirRow() {
         let store = BoardStore(state: Board(count: 30), environment: (), update: Board.update)
         let lane = store.scope(
-            state: Lens(\Board.lane), action: { (action: Board.Action) in action })
+            at: Lens(\Board.lane), as: { (action: Board.Action) in action })
         var scopes: [Int: ScopedStore<Card, Board.CardAction>] = [:]
         for id in 0..<30 {
             scopes[id] = lane.scope(
-                state: .element(id: id, in: \Board.Lane.cards), action: { .laneCard(id: id, $0) })
+                at: .element(id: id, in: \Board.Lane.cards), as: { .laneCard(id: id, $0) })
         }
         let watch = RowWatch(scopes)
         scopes[12]?.send(.toggle)
@@ -214,7 +214,7 @@ struct Board: Equatable, Sendable {
             MainActor.assumeIsolated {
                 made =
                     store.scope(
-                        state: .element(id: 1, in: \Board.cards), action: { .card(id: 1, $0) }
+                        at: .element(id: 1, in: \Board.cards), as: { .card(id: 1, $0) }
                     ).map { [$0] } ?? []
             }
         }
@@ -231,7 +231,7 @@ struct Board: Equatable, Sendable {
     @Test func scopesThatAreGoneAreForgottenAndTheRestStillTold() {
         let store = BoardStore(state: Board(count: 3), environment: (), update: Board.update)
         for _ in 0..<5_000 {
-            _ = store.scope(state: .element(id: 0, in: \Board.cards), action: { .card(id: 0, $0) })
+            _ = store.scope(at: .element(id: 0, in: \Board.cards), as: { .card(id: 0, $0) })
         }
         let watch = rows(store, 0..<3)
         for round in 1...3 {

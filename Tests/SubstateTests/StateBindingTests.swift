@@ -49,7 +49,7 @@ extension Workspace {
         switch action {
         case .editor(let action):
             return .child(
-                action, state: state, lens: Lens(\.editor), tag: WorkspaceAction.editor,
+                action, in: state, at: Lens(\.editor), as: WorkspaceAction.editor,
                 environment: (), update: Editor.update)
         }
     }
@@ -102,7 +102,7 @@ extension Workspace {
 
     @Test func aScopedStoreBindingWritesThroughTheRoot() {
         let store = Store(state: Workspace(), environment: (), update: Workspace.update)
-        let editor = store.scope(state: Lens(\Workspace.editor), action: WorkspaceAction.editor)
+        let editor = store.scope(at: Lens(\Workspace.editor), as: WorkspaceAction.editor)
         let title = editor.stateBinding(\.title, send: EditorAction.titleChanged)
         title.value = "Plan "
         #expect(store.state.editor.title == "Plan")
@@ -128,7 +128,7 @@ extension Workspace {
         #expect(title.value == "Notes")
 
         let workspace = Store(state: Workspace(), environment: (), update: Workspace.update)
-        let editor = workspace.scope(state: Lens(\Workspace.editor), action: WorkspaceAction.editor)
+        let editor = workspace.scope(at: Lens(\Workspace.editor), as: WorkspaceAction.editor)
         let pinned = editor.stateBinding(\.isPinned, send: EditorAction.pinnedChanged)
         let pinnedTold = Fired()
         withObservationTracking {

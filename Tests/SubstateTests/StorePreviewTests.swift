@@ -35,7 +35,7 @@ import Testing
         let scope = Store.preview(
             state: Editor(title: "Draft"), environment: (), update: Editor.update
         )
-        .scope(state: Lens(\Editor.self), action: { $0 })
+        .scope(at: Lens(\Editor.self), as: { $0 })
         #expect(scope.state.title == "Draft")
         scope.send(.pinnedChanged(true))
         // The scope keeps its preview store alive; the update ran, its `.save` effect did not.

@@ -80,7 +80,7 @@ extension Shell {
         switch action {
         case .panel(let action):
             return .child(
-                action, state: state, lens: Lens(\.panel), tag: ShellAction.panel,
+                action, in: state, at: Lens(\.panel), as: ShellAction.panel,
                 environment: environment, update: Panel.update)
         }
     }
@@ -117,7 +117,7 @@ extension Shell {
     @Test func scopedStoresAreNotifiedInsideThePresentationToo() {
         let log = PresentationLog()
         let store = Store(state: Shell(), environment: log, update: Shell.update)
-        let panel = store.scope(state: Lens(\Shell.panel), action: ShellAction.panel)
+        let panel = store.scope(at: Lens(\Shell.panel), as: ShellAction.panel)
         observe({ _ = panel.state }, log: log, as: "scope")
         panel.send(.toggle(animated: "slide"))
         #expect(log.events == ["begin slide", "scope notified in slide", "end slide"])
@@ -127,7 +127,7 @@ extension Shell {
     @Test func readersOfAFieldAreNotifiedInsideThePresentationToo() {
         let log = PresentationLog()
         let store = Store(state: Shell(), environment: log, update: Shell.update)
-        let panel = store.scope(state: Lens(\Shell.panel), action: ShellAction.panel)
+        let panel = store.scope(at: Lens(\Shell.panel), as: ShellAction.panel)
         observe({ _ = store[\.panel.isOpen] }, log: log, as: "field")
         observe({ _ = panel.isOpen }, log: log, as: "scope's field")
         observe({ _ = panel.count }, log: log, as: "unchanged field")

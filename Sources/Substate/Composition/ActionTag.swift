@@ -40,14 +40,7 @@ public struct ActionTag<Parent, Child>: Sendable {
     /// - Parameter embed: The enum case that wraps the child's actions, `AppAction.todos`.
     public init(_ embed: @escaping @Sendable (Child) -> Parent) {
         self.embed = embed
-        extractor = { parent in
-            let mirror = Mirror(reflecting: parent)
-            guard mirror.displayStyle == .enum, let payload = mirror.children.first,
-                let child = payload.value as? Child
-            else { return nil }
-            let again = Mirror(reflecting: embed(child)).children.first?.label
-            return again == payload.label ? child : nil
-        }
+        extractor = { _EnumCase.payload(of: $0, case: embed) }
     }
 
     /// The child action wrapped in a parent action, or `nil` if the action belongs to another

@@ -249,14 +249,58 @@ extension OptionalLens {
         )
     }
 
-    /// An optional lens to the payload of one case of an enum.
+    /// An optional lens to the payload of one case of an enum, named by the case itself.
     ///
     /// ```swift
-    /// let loggedIn = OptionalLens<Screen, Session>(
-    ///     case: Screen.loggedIn,
-    ///     extract: { if case .loggedIn(let session) = $0 { session } else { nil } }
+    /// enum Screen { case loggedIn(Session), loggedOut(Login) }
+    ///
+    /// let loggedIn = OptionalLens<Screen, Session>.case(Screen.loggedIn)
+    /// ```
+    ///
+    /// The payload is read by reflection (see the limits there: two cases that share a base
+    /// name are not told apart, an enum with a custom mirror stops a debug build); a case of
+    /// several values is a tuple (`case moved(from: Int, to: Int)` has the part `(Int, Int)`).
+    /// Changing the payload moves it out of the enum and back, so a large payload changes in
+    /// place. Reading costs a microsecond or two; ``case(_:extract:)`` with a hand-written
+    /// pattern match is faster where that matters.
+    /// - Parameter embed: Makes the case from a payload: the case itself, `Screen.loggedIn`.
+    /// - Returns: The lens. Effects of the payload run under an id made of the enum's and the
+    ///   payload's types, inside the place of the enum (see ``case(_:extract:)``).
+    @inlinable
+    public static func `case`(_ embed: @escaping @Sendable (Part) -> Whole) -> OptionalLens {
+        .case(embed, extract: { _EnumCase.payload(of: $0, case: embed) })
+    }
+
+    /// An optional lens to the payload of one case of an enum that is a property of the whole.
+    ///
+    /// ```swift
+    /// case .session(let action):
+    ///     return .child(action, in: state, at: .case(Screen.loggedIn, in: \.screen), as: Action.session)
+    /// ```
+    /// - Parameters:
+    ///   - embed: Makes the case from a payload: the case itself, `Screen.loggedIn`.
+    ///   - keyPath: The path from the whole to the enum.
+    /// - Returns: The lens.
+    @inlinable
+    public static func `case`<Enum>(
+        _ embed: @escaping @Sendable (Part) -> Enum,
+        in keyPath: any WritableKeyPath<Whole, Enum> & Sendable
+    ) -> OptionalLens {
+        Lens(keyPath).appending(OptionalLens<Enum, Part>.case(embed))
+    }
+
+    /// An optional lens to the payload of one case of an enum, with a hand-written pattern
+    /// match.
+    ///
+    /// ```swift
+    /// let loggedIn = OptionalLens<Screen, Session>.case(
+    ///     Screen.loggedIn, extract: { if case .loggedIn(let session) = $0 { session } else { nil } }
     /// )
     /// ```
+    ///
+    /// Changing the payload moves the enum out of its place, takes the payload, and puts the
+    /// case back made from the changed payload: the payload is never referenced twice, so a
+    /// large one changes in place.
     /// - Parameters:
     ///   - embed: Makes the case from a payload: the case itself, `Screen.loggedIn`.
     ///   - extract: The payload, if the whole is that case.
@@ -272,15 +316,32 @@ extension OptionalLens {
     ) -> OptionalLens {
         OptionalLens(
             read: extract,
-            write: { whole, body in
-                guard var part = extract(whole) else { return false }
-                body(&part)
-                whole = embed(part)
-                return true
-            },
+            write: { whole, body in _movingPayload(of: &whole, embed, extract, body) },
             effectKey: _PendingEffectID(
                 _CaseKey(whole: ObjectIdentifier(Whole.self), part: ObjectIdentifier(Part.self)))
         )
+    }
+}
+
+/// Changes the payload of an enum case in place: moves the enum out of its storage, takes the
+/// payload (releasing the enum, so that the payload is referenced once), changes it, and puts
+/// the case back. If the enum is another case, it goes back untouched.
+@usableFromInline
+func _movingPayload<Whole, Part>(
+    of whole: inout Whole, _ embed: (Part) -> Whole, _ extract: (Whole) -> Part?,
+    _ body: (inout Part) -> Void
+) -> Bool {
+    withUnsafeMutablePointer(to: &whole) { pointer in
+        let moved = pointer.move()
+        var part = extract(moved)
+        guard part != nil else {
+            pointer.initialize(to: moved)
+            return false
+        }
+        _ = consume moved
+        body(&part!)
+        pointer.initialize(to: embed(part.take()!))
+        return true
     }
 }
 

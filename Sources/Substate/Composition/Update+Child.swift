@@ -2,11 +2,18 @@ extension Update {
     /// Runs a child program's update on a part of this state and returns the parent's update:
     /// the child's new state written in place, the child's effects sending parent actions.
     ///
+    /// This is the form for an update function that is a closure. A child that is a
+    /// ``Program`` is embedded with the shorter
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)`` family, which also updates
+    /// the child in place in debug builds: passing a program's `update` here as a function
+    /// value makes unoptimised code keep a second reference to the child's state during the
+    /// update, so that its first write to a collection copies it (see ``Program``).
+    ///
     /// ```swift
-    /// case .settings(let action):
+    /// case .counter(let action):
     ///     return .child(
-    ///         action, state: state, lens: Lens(\.settings), tag: AppAction.settings,
-    ///         environment: environment.settings, update: Settings.update)
+    ///         action, in: state, at: Lens(\.counter), as: AppAction.counter, environment: (),
+    ///         update: { state, _, action in Update(state: state + action) })
     /// ```
     ///
     /// The child's state is moved out of the parent and back, never copied: a child update
@@ -31,9 +38,9 @@ extension Update {
     @inlinable
     public static func child<ChildState, ChildAction: Sendable, ChildEnvironment>(
         _ action: ChildAction,
-        state: consuming State,
-        lens: @autoclosure () -> Lens<State, ChildState>,
-        tag: @escaping @Sendable (ChildAction) -> Action,
+        in state: consuming State,
+        at lens: @autoclosure () -> Lens<State, ChildState>,
+        as tag: @escaping @Sendable (ChildAction) -> Action,
         environment: ChildEnvironment,
         update: (consuming ChildState, ChildEnvironment, ChildAction) -> Update<
             ChildState, ChildAction
@@ -78,12 +85,10 @@ extension Update {
     /// child's own cancellation ids are placed inside it, as for the other `child`: the rows
     /// of two lists, or the same row id in two panes, never cancel each other's effects.
     ///
-    /// ```swift
-    /// case .todo(let id, let action):
-    ///     return .child(
-    ///         action, state: state, lens: .element(id: id, in: \.todos),
-    ///         tag: { .todo(id, $0) }, environment: (), update: Todo.update)
-    /// ```
+    /// This is the form for an update function that is a closure; a child that is a
+    /// ``Program`` is embedded with the shorter
+    /// ``child(_:in:at:id:as:)-(_,_,WritableKeyPath<State,KeyedArray<Child>>,_,_)`` family
+    /// (see the other `child(_:in:at:as:environment:update:)` for why).
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -95,9 +100,9 @@ extension Update {
     @inlinable
     public static func child<ChildState, ChildAction: Sendable, ChildEnvironment>(
         _ action: ChildAction,
-        state: consuming State,
-        lens: OptionalLens<State, ChildState>,
-        tag: @escaping @Sendable (ChildAction) -> Action,
+        in state: consuming State,
+        at lens: OptionalLens<State, ChildState>,
+        as tag: @escaping @Sendable (ChildAction) -> Action,
         environment: ChildEnvironment,
         update: (consuming ChildState, ChildEnvironment, ChildAction) -> Update<
             ChildState, ChildAction
@@ -133,7 +138,7 @@ extension OptionalLens {
 
 extension Effect {
     /// An effect that cancels the running effects of a keyed child: those started through
-    /// ``Update/child(_:state:lens:tag:environment:update:)-(_,_,OptionalLens<State,ChildState>,_,_,_)``
+    /// ``Update/child(_:in:at:as:environment:update:)-(_,_,OptionalLens<State,ChildState>,_,_,_)``
     /// with the same lens.
     ///
     /// A removed child's effects end on their own (see `Update.child`); use this to stop a

@@ -23,12 +23,60 @@ public enum Dump {
         return printer.text(of: value, indent: "")
     }
 
+    /// A type's name as a reader writes it: nested types in full (`App.Action`, not
+    /// `Action`), without the module and without the compiler's marks for local types.
+    /// - Parameter type: Any type.
+    /// - Returns: Its name, `App.Action` or `Result<Int, App.Failure>`.
+    public static func name(of type: Any.Type) -> String {
+        let full = Array(String(reflecting: type))
+        var result = ""
+        var name = ""
+        // Whether the name being read starts with its module (it does, unless it comes right
+        // after a local type's context mark).
+        var hasModule = true
+        // Each qualified name in the text (`Module.Outer.Inner`, also inside `<…>`, tuples and
+        // function types) loses its first component, the module; a local type's
+        // `(unknown context at $…)` parts go too.
+        func flush() {
+            if !name.isEmpty {
+                let parts = name.split(separator: ".")
+                result += hasModule && parts.count > 1
+                    ? parts.dropFirst().joined(separator: ".") : parts.joined(separator: ".")
+            }
+            name = ""
+            hasModule = true
+        }
+        let mark = Array("(unknown context at ")
+        var index = 0
+        while index < full.count {
+            if full[index...].starts(with: mark),
+                let close = full[index...].firstIndex(of: ")")
+            {
+                index = close + 1
+                if index < full.count, full[index] == "." { index += 1 }
+                name = ""
+                hasModule = false
+                continue
+            }
+            let character = full[index]
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                name.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+            index += 1
+        }
+        flush()
+        return result
+    }
+
     private struct Printer {
         var visiting: Set<ObjectIdentifier> = []
 
         mutating func text(of value: Any, indent: String) -> String {
             let mirror = Mirror(reflecting: value)
-            let typeName = String(describing: mirror.subjectType)
+            let typeName = Dump.name(of: mirror.subjectType)
             switch value {
             case let string as String: return string.debugDescription
             case let character as Character: return String(character).debugDescription

@@ -109,8 +109,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     /// - Returns: The scoped store.
     @inlinable
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-        state lens: Lens<State, ChildState>,
-        action tag: @escaping @Sendable (ChildAction) -> Action
+        at lens: Lens<State, ChildState>,
+        as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction> {
         let read = self._read
         let forward = self._forward
@@ -129,8 +129,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     /// - Returns: The scoped store, or `nil` if the part is missing now.
     @inlinable
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-        state lens: OptionalLens<State, ChildState>,
-        action tag: @escaping @Sendable (ChildAction) -> Action
+        at lens: OptionalLens<State, ChildState>,
+        as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction>? {
         guard let initial = lens.get(_current) else { return nil }
         let read = self._read
@@ -193,5 +193,35 @@ enum _ScopeKeyPaths {
         let path = \ScopedStore<State, Action>.state
         byType[type] = path
         return path
+    }
+}
+
+extension ScopedStore {
+    /// A store for a part of this scope's state; renamed.
+    /// - Parameters:
+    ///   - lens: Where the part lives in the state.
+    ///   - tag: Wraps the part's actions in this scope's.
+    /// - Returns: The scoped store.
+    @available(*, deprecated, renamed: "scope(at:as:)")
+    @inlinable
+    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+        state lens: Lens<State, ChildState>,
+        action tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<ChildState, ChildAction> {
+        scope(at: lens, as: tag)
+    }
+
+    /// A store for a part of this scope's state that may be missing; renamed.
+    /// - Parameters:
+    ///   - lens: Where the part may live in the state.
+    ///   - tag: Wraps the part's actions in this scope's.
+    /// - Returns: The scoped store, or `nil` if the part is missing now.
+    @available(*, deprecated, renamed: "scope(at:as:)")
+    @inlinable
+    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+        state lens: OptionalLens<State, ChildState>,
+        action tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<ChildState, ChildAction>? {
+        scope(at: lens, as: tag)
     }
 }

@@ -6,13 +6,36 @@ extension Store {
     /// #Preview {
     ///     TodoList(store: .preview(
     ///         state: TodoApp(todos: [Todo(title: "Milk"), Todo(title: "Eggs", isDone: true)]),
-    ///         environment: .preview, update: TodoApp.update))
+    ///         environment: .preview, program: TodoApp.self))
     /// }
     /// ```
     ///
     /// Tapping around a preview changes its state as the app would, without network calls,
     /// timers or saved files. Effects that an update returns are dropped, including the
     /// actions they would send synchronously; an update's presentation (an animation) is kept.
+    /// - Parameters:
+    ///   - state: The state to show.
+    ///   - environment: The environment for the update function.
+    ///   - program: The program.
+    /// - Returns: A store that runs no effects.
+    public static func preview<P: Program>(
+        state: State, environment: Environment, program: P.Type
+    ) -> Store where P.State == State, P.Action == Action, P.Environment == Environment {
+        preview(state: state, environment: environment, update: P._updateFunction)
+    }
+
+    /// A store for previews that runs a ``Program`` whose environment is `Void`.
+    /// - Parameters:
+    ///   - state: The state to show.
+    ///   - program: The program.
+    /// - Returns: A store that runs no effects.
+    public static func preview<P: Program>(state: State, program: P.Type) -> Store
+    where P.State == State, P.Action == Action, P.Environment == Void, Environment == Void {
+        preview(state: state, environment: (), update: P._updateFunction)
+    }
+
+    /// A store for previews whose update function is a closure (see
+    /// ``preview(state:environment:program:)`` for a program).
     /// - Parameters:
     ///   - state: The state to show.
     ///   - environment: The environment for the update function.

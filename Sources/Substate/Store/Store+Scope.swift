@@ -6,8 +6,8 @@ extension Store {
     /// - Returns: The scoped store.
     @inlinable
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-        state lens: Lens<State, ChildState>,
-        action tag: @escaping @Sendable (ChildAction) -> Action
+        at lens: Lens<State, ChildState>,
+        as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction> {
         // A scope holds its root strongly (the root holds its scopes weakly): a view's scope
         // keeps the state it shows alive.
@@ -19,17 +19,12 @@ extension Store {
         )
     }
 
-    /// A store for a part of this store's state that may be missing: an optional child, a row
-    /// by id; see ``ScopedStore``.
+    /// A store for a part of this store's state that may be missing, reached by an optional
+    /// lens (an enum case, a composed lens); see ``ScopedStore``. An optional property or a
+    /// row by id is scoped by its key path: ``scope(at:id:as:)-(_,Child.ID,_)``.
     ///
     /// ```swift
-    /// // A list reads the ids (told when rows come, go or move), each row its own scope.
-    /// ForEach(store[\.todos.ids], id: \.self) { id in
-    ///     if let row = store.scope(state: .element(id: id, in: \.todos),
-    ///                              action: { .todo(id: id, $0) }) {
-    ///         TodoRowView(store: row)
-    ///     }
-    /// }
+    /// let detail = store.scope(at: .case(Screen.detail, in: \.screen), as: App.Action.detail)
     /// ```
     /// - Parameters:
     ///   - lens: Where the part may live in the state.
@@ -37,8 +32,8 @@ extension Store {
     /// - Returns: The scoped store, or `nil` if the part is missing now.
     @inlinable
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-        state lens: OptionalLens<State, ChildState>,
-        action tag: @escaping @Sendable (ChildAction) -> Action
+        at lens: OptionalLens<State, ChildState>,
+        as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction>? {
         guard let initial = lens.get(_storage.value) else { return nil }
         return ScopedStore(
@@ -74,5 +69,35 @@ extension Store {
     @usableFromInline
     var _stateReader: _WholeReader<State> {
         .pointer { [weak self] in self?._storage.pointer }
+    }
+}
+
+extension Store {
+    /// A store for a part of this store's state; renamed.
+    /// - Parameters:
+    ///   - lens: Where the part lives in the state.
+    ///   - tag: Wraps the part's actions in this store's.
+    /// - Returns: The scoped store.
+    @available(*, deprecated, renamed: "scope(at:as:)")
+    @inlinable
+    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+        state lens: Lens<State, ChildState>,
+        action tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<ChildState, ChildAction> {
+        scope(at: lens, as: tag)
+    }
+
+    /// A store for a part of this store's state that may be missing; renamed.
+    /// - Parameters:
+    ///   - lens: Where the part may live in the state.
+    ///   - tag: Wraps the part's actions in this store's.
+    /// - Returns: The scoped store, or `nil` if the part is missing now.
+    @available(*, deprecated, renamed: "scope(at:as:)")
+    @inlinable
+    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+        state lens: OptionalLens<State, ChildState>,
+        action tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<ChildState, ChildAction>? {
+        scope(at: lens, as: tag)
     }
 }

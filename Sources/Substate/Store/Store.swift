@@ -114,7 +114,14 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         writeToStandardError("Substate: an effect failed with an error no handler caught: \(error)")
     }
 
-    /// Creates a store from an initial state.
+    /// Creates a store from an initial state and an update function that is a closure.
+    ///
+    /// A program's update is better named by its ``Program`` type
+    /// (``init(state:environment:program:middleware:)``): passed here as a function value,
+    /// `App.update` is wrapped in a closure that, in a debug build, keeps a second reference to
+    /// the state during each update, so that the update's first write to a collection copies
+    /// it (1.05 ms per send at 100,000 rows, against 4.3 µs through the program; release
+    /// builds are alike).
     /// - Parameters:
     ///   - state: The initial state.
     ///   - environment: The dependencies the update function and its effects use.
@@ -161,13 +168,15 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
 
     /// Creates a store from an initial update, whose effect starts at once.
     ///
-    /// Use it to start work when the program starts, as Elm's `init` does:
+    /// Use it to start work when the program starts, as Elm's `init` does; name a program by
+    /// its type (``init(create:environment:program:middleware:)``), as for
+    /// ``init(state:environment:update:middleware:)``:
     ///
     /// ```swift
     /// let store = Store(
     ///     create: Update(state: Feed(), effect: .send(.refresh)),
     ///     environment: .live,
-    ///     update: Feed.update
+    ///     program: Feed.self
     /// )
     /// ```
     /// Synchronous actions of the effect are processed before the initialiser returns.

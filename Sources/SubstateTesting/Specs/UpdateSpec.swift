@@ -10,7 +10,7 @@ import Substate
 ///     // In the suite: a spec is not `Sendable`, so a global `let spec` does not compile in
 ///     // Swift 6.
 ///     let spec = UpdateSpec(environment: CounterEnvironment(clock: TestClock()),
-///                           update: Counter.update)
+///                           program: Counter.self)
 ///
 ///     @Test func incrementTwice() {
 ///         spec.given(Counter(count: 1))
@@ -39,7 +39,24 @@ public struct UpdateSpec<State: Equatable & Sendable, Action: Sendable, Environm
     let environment: Environment
     let update: UpdateFunction
 
-    /// Creates a specification of an update function in an environment.
+    /// Creates a specification of a ``Program`` in an environment.
+    /// - Parameters:
+    ///   - environment: The environment the update function and its effects receive.
+    ///   - program: The program under test: `Counter.self`.
+    public init<P: Program>(environment: Environment, program: P.Type)
+    where P.State == State, P.Action == Action, P.Environment == Environment {
+        self.init(environment: environment, update: P._updateFunction)
+    }
+
+    /// Creates a specification of a ``Program`` whose environment is `Void`.
+    /// - Parameter program: The program under test: `Counter.self`.
+    public init<P: Program>(program: P.Type)
+    where P.State == State, P.Action == Action, P.Environment == Void, Environment == Void {
+        self.init(environment: (), update: P._updateFunction)
+    }
+
+    /// Creates a specification of an update function that is a closure, in an environment
+    /// (see ``init(environment:program:)`` for a program).
     /// - Parameters:
     ///   - environment: The environment the update function and its effects receive.
     ///   - update: The update function under test.

@@ -108,3 +108,145 @@ extension TestStore {
                 : ".")
     }
 }
+
+extension TestStore {
+    /// Asserts that the next action an effect produced is `expected`, for actions that are not
+    /// `Equatable`: a case without a payload matches that case, and a case with one matches
+    /// when its dump (``Dump``) is the same as `expected`'s.
+    ///
+    /// To match a case whatever its payload, or to check its payload with a predicate, use
+    /// ``receive(_:assert:fileID:filePath:line:column:)-(((Payload)->Action),_,_,_,_,_)``.
+    /// - Parameters:
+    ///   - expected: The action the test expects.
+    ///   - updateExpected: Changes the previous state into the state the test expects.
+    ///   - fileID: Where to report failures (filled in for you).
+    ///   - filePath: Where to report failures (filled in for you).
+    ///   - line: Where to report failures (filled in for you).
+    ///   - column: Where to report failures (filled in for you).
+    @_disfavoredOverload
+    public func receive(
+        _ expected: Action,
+        assert updateExpected: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let expectedText = Dump.text(of: expected)
+        receive(
+            description: describe(expected),
+            { _EnumCase.sameCase($0, expected) && Dump.text(of: $0) == expectedText },
+            updateExpected,
+            location: Location(fileID: fileID, filePath: filePath, line: line, column: column),
+            mismatch: { actual in
+                "Received an unexpected action (- expected, + received):\n"
+                    + (Diff.values(expected, actual) ?? describe(actual))
+            }
+        )
+    }
+
+    /// Asserts that the next action an effect produced is one case of the action enum, named
+    /// by the case itself, whatever its payload; for actions that are not `Equatable` too.
+    ///
+    /// ```swift
+    /// store.receive(Search.Action.response) {
+    ///     $0.results = ["Swift"]
+    /// }
+    /// ```
+    ///
+    /// The case is read by reflection (see ``OptionalLens/case(_:)``); a case of several
+    /// values is named as the case too (`Action.moved`).
+    /// - Parameters:
+    ///   - embed: The case the test expects: `Action.response`.
+    ///   - updateExpected: Changes the previous state into the state the test expects.
+    ///   - fileID: Where to report failures (filled in for you).
+    ///   - filePath: Where to report failures (filled in for you).
+    ///   - line: Where to report failures (filled in for you).
+    ///   - column: Where to report failures (filled in for you).
+    public func receive<Payload>(
+        _ embed: @escaping (Payload) -> Action,
+        assert updateExpected: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        receive(
+            embed, where: { _ in true }, assert: updateExpected, fileID: fileID,
+            filePath: filePath, line: line, column: column)
+    }
+
+    /// Asserts that the next action an effect produced is one case of the action enum with a
+    /// payload equal to `payload`.
+    ///
+    /// ```swift
+    /// store.receive(Search.Action.response, .success(["Swift"])) {
+    ///     $0.results = ["Swift"]
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - embed: The case the test expects: `Action.response`.
+    ///   - payload: The payload it must carry.
+    ///   - updateExpected: Changes the previous state into the state the test expects.
+    ///   - fileID: Where to report failures (filled in for you).
+    ///   - filePath: Where to report failures (filled in for you).
+    ///   - line: Where to report failures (filled in for you).
+    ///   - column: Where to report failures (filled in for you).
+    public func receive<Payload: Equatable>(
+        _ embed: @escaping (Payload) -> Action,
+        _ payload: Payload,
+        assert updateExpected: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        receive(
+            description: describe(embed(payload)),
+            { _EnumCase.payload(of: $0, case: embed) == payload }, updateExpected,
+            location: location,
+            mismatch: { actual in
+                "Received an unexpected action (- expected, + received):\n"
+                    + (Diff.values(embed(payload), actual) ?? describe(actual))
+            }
+        )
+    }
+
+    /// Asserts that the next action an effect produced is one case of the action enum with a
+    /// payload that passes a check.
+    ///
+    /// ```swift
+    /// store.receive(Search.Action.response, where: { (try? $0.get())?.count == 2 })
+    /// ```
+    /// - Parameters:
+    ///   - embed: The case the test expects: `Action.response`.
+    ///   - check: Whether the payload is the one the test expects.
+    ///   - updateExpected: Changes the previous state into the state the test expects.
+    ///   - fileID: Where to report failures (filled in for you).
+    ///   - filePath: Where to report failures (filled in for you).
+    ///   - line: Where to report failures (filled in for you).
+    ///   - column: Where to report failures (filled in for you).
+    public func receive<Payload>(
+        _ embed: @escaping (Payload) -> Action,
+        where check: (Payload) -> Bool,
+        assert updateExpected: ((inout State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let expected = "a case of \(Dump.name(of: Action.self)) with a payload of "
+            + Dump.name(of: Payload.self)
+        receive(
+            description: expected,
+            { _EnumCase.payload(of: $0, case: embed).map(check) ?? false }, updateExpected,
+            location: Location(fileID: fileID, filePath: filePath, line: line, column: column),
+            mismatch: { actual in
+                _EnumCase.payload(of: actual, case: embed) == nil
+                    ? "Received \(describe(actual)), not \(expected)."
+                    : "Received \(describe(actual)), whose payload does not pass the check."
+            }
+        )
+    }
+}

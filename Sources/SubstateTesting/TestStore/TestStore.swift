@@ -391,11 +391,15 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     }
 
     func describe(_ action: Action) -> String {
-        Dump.text(of: action)
-            .split(separator: "\n")
-            .map { $0.drop { $0 == " " } }
-            .joined(separator: " ")
-            .replacing("( ", with: "(")
-            .replacing("[ ", with: "[")
+        // The dump on one line: no space after an opening bracket or before a closing one.
+        var text = ""
+        for line in Dump.text(of: action).split(separator: "\n") {
+            let item = line.drop { $0 == " " }
+            let tight =
+                text.isEmpty || text.hasSuffix("(") || text.hasSuffix("[") || item.hasPrefix(")")
+                || item.hasPrefix("]")
+            text += (tight ? "" : " ") + item
+        }
+        return text
     }
 }

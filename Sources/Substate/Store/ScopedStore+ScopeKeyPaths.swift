@@ -1,0 +1,67 @@
+// A scope's place named by a key path, as in `Update.child`: each form makes the lens and
+// calls ``ScopedStore/scope(at:as:)``.
+
+extension ScopedStore {
+    /// A scope of a property.
+    /// - Parameters:
+    ///   - keyPath: Where the part lives in the state.
+    ///   - tag: Wraps the part's actions in this store's: the enum case.
+    /// - Returns: The scoped store.
+    @inlinable
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+        at keyPath: any WritableKeyPath<State, Child> & Sendable, as tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<Child, ChildAction> {
+        scope(at: Lens(keyPath), as: tag)
+    }
+
+    /// A scope of an optional property: `nil` while it is `nil`.
+    /// - Parameters:
+    ///   - keyPath: Where the optional part lives in the state.
+    ///   - tag: Wraps the part's actions in this store's: the enum case.
+    /// - Returns: The scoped store, or `nil` if the part is missing now.
+    @inlinable
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+        at keyPath: any WritableKeyPath<State, Child?> & Sendable, as tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<Child, ChildAction>? {
+        scope(at: OptionalLens(keyPath), as: tag)
+    }
+
+    /// A scope of the element with an id in a ``KeyedArray``: refreshed only after a send that changed that row, however many rows there are.
+    /// - Parameters:
+    ///   - keyPath: The array in the state.
+    ///   - id: The part's id.
+    ///   - tag: Wraps the part's actions, with its id, in this store's: the enum case.
+    /// - Returns: The scoped store, or `nil` if the part is missing now.
+    @inlinable
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+        at keyPath: any WritableKeyPath<State, KeyedArray<Child>> & Sendable, id: Child.ID, as tag: @escaping @Sendable (Child.ID, ChildAction) -> Action
+    ) -> ScopedStore<Child, ChildAction>? where Child: Identifiable, Child.ID: Sendable {
+        scope(at: .element(id: id, in: keyPath), as: { tag(id, $0) })
+    }
+
+    /// A scope of the element with an id in an array.
+    /// - Parameters:
+    ///   - keyPath: The array in the state.
+    ///   - id: The part's id.
+    ///   - tag: Wraps the part's actions, with its id, in this store's: the enum case.
+    /// - Returns: The scoped store, or `nil` if the part is missing now.
+    @inlinable
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+        at keyPath: any WritableKeyPath<State, [Child]> & Sendable, id: Child.ID, as tag: @escaping @Sendable (Child.ID, ChildAction) -> Action
+    ) -> ScopedStore<Child, ChildAction>? where Child: Identifiable, Child.ID: Sendable {
+        scope(at: .element(id: id, in: keyPath), as: { tag(id, $0) })
+    }
+
+    /// A scope of the value for a key in a dictionary.
+    /// - Parameters:
+    ///   - keyPath: The dictionary in the state.
+    ///   - key: The part's key.
+    ///   - tag: Wraps the part's actions, with its id, in this store's: the enum case.
+    /// - Returns: The scoped store, or `nil` if the part is missing now.
+    @inlinable
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable, Key: Hashable & Sendable>(
+        at keyPath: any WritableKeyPath<State, [Key: Child]> & Sendable, id key: Key, as tag: @escaping @Sendable (Key, ChildAction) -> Action
+    ) -> ScopedStore<Child, ChildAction>? {
+        scope(at: .value(forKey: key, in: keyPath), as: { tag(key, $0) })
+    }
+}
