@@ -1,7 +1,7 @@
 import Substate
 
 /// A countdown: the state, its actions, its environment and its pure update function.
-struct Countdown: Equatable, Sendable {
+struct Countdown: Program, Equatable, Sendable {
     var remaining: Int
     var isRunning = false
     var hasLaunched = false

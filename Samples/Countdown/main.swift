@@ -48,7 +48,7 @@ let store = Store(
     environment: CountdownEnvironment(
         clock: ContinuousClock(), interval: .milliseconds(interval)
     ),
-    update: Countdown.update
+    program: Countdown.self
 )
 
 // The subscription starts here, before the first send, so no commit is missed.

@@ -11,10 +11,10 @@
         ///   - tag: Makes the action to send for a new value.
         /// - Returns: The binding.
         public func binding<Value: Equatable & Sendable>(
-            _ keyPath: KeyPath<State, Value> & Sendable,
-            send tag: @escaping @Sendable (Value) -> Action
+            at keyPath: KeyPath<State, Value> & Sendable,
+            as tag: @escaping @Sendable (Value) -> Action
         ) -> Binding<Value> {
-            Binding(stateBinding(keyPath, send: tag))
+            Binding(stateBinding(at: keyPath, as: tag))
         }
 
         /// A `Binding` to a value in the state: it reads through a key path and writes by
@@ -28,10 +28,10 @@
         ///   - tag: Makes the action to send for a new value.
         /// - Returns: The binding.
         public func binding<Value: Sendable>(
-            _ keyPath: KeyPath<State, Value> & Sendable,
-            send tag: @escaping @Sendable (Value) -> Action
+            at keyPath: KeyPath<State, Value> & Sendable,
+            as tag: @escaping @Sendable (Value) -> Action
         ) -> Binding<Value> {
-            Binding(stateBinding(keyPath, send: tag))
+            Binding(stateBinding(at: keyPath, as: tag))
         }
 
         /// A `Binding` to a value in the state: it reads through a lens and writes by sending
@@ -41,9 +41,9 @@
         ///   - tag: Makes the action to send for a new value.
         /// - Returns: The binding.
         public func binding<Value: Sendable>(
-            _ lens: Lens<State, Value>, send tag: @escaping @Sendable (Value) -> Action
+            at lens: Lens<State, Value>, as tag: @escaping @Sendable (Value) -> Action
         ) -> Binding<Value> {
-            Binding(stateBinding(lens, send: tag))
+            Binding(stateBinding(at: lens, as: tag))
         }
     }
 
@@ -56,10 +56,10 @@
         ///   - tag: Makes the action to send for a new value.
         /// - Returns: The binding.
         public func binding<Value: Equatable & Sendable>(
-            _ keyPath: KeyPath<State, Value> & Sendable,
-            send tag: @escaping @Sendable (Value) -> Action
+            at keyPath: KeyPath<State, Value> & Sendable,
+            as tag: @escaping @Sendable (Value) -> Action
         ) -> Binding<Value> {
-            Binding(stateBinding(keyPath, send: tag))
+            Binding(stateBinding(at: keyPath, as: tag))
         }
 
         /// A `Binding` to a value in the scope's part: it reads through a key path and writes
@@ -69,10 +69,10 @@
         ///   - tag: Makes the action to send for a new value.
         /// - Returns: The binding.
         public func binding<Value: Sendable>(
-            _ keyPath: KeyPath<State, Value> & Sendable,
-            send tag: @escaping @Sendable (Value) -> Action
+            at keyPath: KeyPath<State, Value> & Sendable,
+            as tag: @escaping @Sendable (Value) -> Action
         ) -> Binding<Value> {
-            Binding(stateBinding(keyPath, send: tag))
+            Binding(stateBinding(at: keyPath, as: tag))
         }
 
         /// A `Binding` to a value in the scope's part: it reads through a lens and writes by
@@ -82,9 +82,85 @@
         ///   - tag: Makes the action to send for a new value.
         /// - Returns: The binding.
         public func binding<Value: Sendable>(
+            at lens: Lens<State, Value>, as tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            Binding(stateBinding(at: lens, as: tag))
+        }
+    }
+
+    extension Store {
+        /// A binding through `keyPath` that sends `tag(value)`; renamed.
+        /// - Parameters:
+        ///   - keyPath: Where the value lives in the state.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        @available(*, deprecated, renamed: "binding(at:as:)")
+        public func binding<Value: Equatable & Sendable>(
+            _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            binding(at: keyPath, as: tag)
+        }
+
+        /// A binding through `keyPath` that sends `tag(value)`; renamed.
+        /// - Parameters:
+        ///   - keyPath: Where the value lives in the state.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        @available(*, deprecated, renamed: "binding(at:as:)")
+        public func binding<Value: Sendable>(
+            _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            binding(at: keyPath, as: tag)
+        }
+
+        /// A binding through `lens` that sends `tag(value)`; renamed.
+        /// - Parameters:
+        ///   - lens: Where the value lives in the state.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        @available(*, deprecated, renamed: "binding(at:as:)")
+        public func binding<Value: Sendable>(
             _ lens: Lens<State, Value>, send tag: @escaping @Sendable (Value) -> Action
         ) -> Binding<Value> {
-            Binding(stateBinding(lens, send: tag))
+            binding(at: lens, as: tag)
+        }
+    }
+
+    extension ScopedStore {
+        /// A binding through `keyPath` that sends `tag(value)`; renamed.
+        /// - Parameters:
+        ///   - keyPath: Where the value lives in the state.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        @available(*, deprecated, renamed: "binding(at:as:)")
+        public func binding<Value: Equatable & Sendable>(
+            _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            binding(at: keyPath, as: tag)
+        }
+
+        /// A binding through `keyPath` that sends `tag(value)`; renamed.
+        /// - Parameters:
+        ///   - keyPath: Where the value lives in the state.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        @available(*, deprecated, renamed: "binding(at:as:)")
+        public func binding<Value: Sendable>(
+            _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            binding(at: keyPath, as: tag)
+        }
+
+        /// A binding through `lens` that sends `tag(value)`; renamed.
+        /// - Parameters:
+        ///   - lens: Where the value lives in the state.
+        ///   - tag: Makes the action to send for a new value.
+        /// - Returns: The binding.
+        @available(*, deprecated, renamed: "binding(at:as:)")
+        public func binding<Value: Sendable>(
+            _ lens: Lens<State, Value>, send tag: @escaping @Sendable (Value) -> Action
+        ) -> Binding<Value> {
+            binding(at: lens, as: tag)
         }
     }
 #endif

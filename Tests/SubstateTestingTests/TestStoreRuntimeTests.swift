@@ -125,7 +125,7 @@ func clockedWorkspaceUpdate(
     ) {
         let clock = TestClock()
         let saver = StateSaver<Workspace, Preferences>(
-            file: folder.file, part: Lens(\Workspace.preferences), version: 1, timing: timing,
+            file: folder.file, at: Lens(\Workspace.preferences), version: 1, timing: timing,
             clock: clock)
         let store = TestStore(
             state: Workspace(), environment: ClockedEnvironment(clock: clock),

@@ -59,7 +59,7 @@ extension Workspace {
 @Suite struct StateBindingTests {
     @Test func readingABindingReadsTheState() {
         let store = Store(state: Editor(title: "Notes"), environment: (), update: Editor.update)
-        let title = store.stateBinding(\.title, send: EditorAction.titleChanged)
+        let title = store.stateBinding(at: \.title, as: EditorAction.titleChanged)
         #expect(title.value == "Notes")
     }
 
@@ -71,7 +71,7 @@ extension Workspace {
                 sent.append(action)
                 return Editor.update(state: state, environment: environment, action: action)
             })
-        let title = store.stateBinding(\.title, send: EditorAction.titleChanged)
+        let title = store.stateBinding(at: \.title, as: EditorAction.titleChanged)
         title.value = "  Groceries "
         #expect(sent == [.titleChanged("  Groceries ")])
         // What the binding reads back is what the update made of the write.
@@ -81,7 +81,7 @@ extension Workspace {
 
     @Test func aWriteRunsTheActionsEffects() {
         let store = Store(state: Editor(), environment: (), update: Editor.update)
-        let pinned = store.stateBinding(Lens(\Editor.isPinned), send: EditorAction.pinnedChanged)
+        let pinned = store.stateBinding(at: Lens(\Editor.isPinned), as: EditorAction.pinnedChanged)
         pinned.value = true
         #expect(store.state.isPinned)
         #expect(store.state.saves == 1)
@@ -89,7 +89,7 @@ extension Workspace {
 
     @Test func readingABindingRegistersAnObservation() {
         let store = Store(state: Editor(), environment: (), update: Editor.update)
-        let title = store.stateBinding(\.title, send: EditorAction.titleChanged)
+        let title = store.stateBinding(at: \.title, as: EditorAction.titleChanged)
         let fired = Fired()
         withObservationTracking {
             _ = title.value
@@ -103,18 +103,18 @@ extension Workspace {
     @Test func aScopedStoreBindingWritesThroughTheRoot() {
         let store = Store(state: Workspace(), environment: (), update: Workspace.update)
         let editor = store.scope(at: Lens(\Workspace.editor), as: WorkspaceAction.editor)
-        let title = editor.stateBinding(\.title, send: EditorAction.titleChanged)
+        let title = editor.stateBinding(at: \.title, as: EditorAction.titleChanged)
         title.value = "Plan "
         #expect(store.state.editor.title == "Plan")
         #expect(title.value == "Plan")
-        let pinned = editor.stateBinding(Lens(\Editor.isPinned), send: EditorAction.pinnedChanged)
+        let pinned = editor.stateBinding(at: Lens(\Editor.isPinned), as: EditorAction.pinnedChanged)
         pinned.value = true
         #expect(store.state.editor.isPinned)
     }
 
     @Test func aKeyPathBindingObservesItsValueAlone() {
         let store = Store(state: Editor(), environment: (), update: Editor.update)
-        let title = store.stateBinding(\.title, send: EditorAction.titleChanged)
+        let title = store.stateBinding(at: \.title, as: EditorAction.titleChanged)
         let told = Fired()
         withObservationTracking {
             _ = title.value
@@ -129,7 +129,7 @@ extension Workspace {
 
         let workspace = Store(state: Workspace(), environment: (), update: Workspace.update)
         let editor = workspace.scope(at: Lens(\Workspace.editor), as: WorkspaceAction.editor)
-        let pinned = editor.stateBinding(\.isPinned, send: EditorAction.pinnedChanged)
+        let pinned = editor.stateBinding(at: \.isPinned, as: EditorAction.pinnedChanged)
         let pinnedTold = Fired()
         withObservationTracking {
             _ = pinned.value

@@ -37,9 +37,7 @@ public struct Inbox: Program, Equatable, Sendable {
     ) -> Update<Inbox, Action> {
         switch action {
         case .message(let id, let action):
-            return .child(
-                action, state: state, lens: .element(id: id, in: \.messages),
-                tag: { .message(id: id, $0) }, environment: (), program: Message.self)
+            return .child(action, in: state, at: \.messages, id: id, as: Action.message)
         case .archive(let id):
             state.messages.remove(id: id)
         case .markAllRead:

@@ -7,16 +7,16 @@ import Substate
 @MainActor
 public final class InboxDemo {
     /// The inbox's store.
-    public let store: Store<Inbox, Inbox.Action, Void>
+    public let store: StoreOf<Inbox>
     /// Each message's row store, as its row view holds it.
-    public private(set) var rows: [Message.ID: ScopedStore<Message, Message.Action>] = [:]
+    public private(set) var rows: [Message.ID: ScopedStoreOf<Message>] = [:]
     /// Renders since the last ``take()``: of the list, and of each row.
     private var listRenders = 0
     private var rowRenders: [Message.ID: Int] = [:]
 
     /// An inbox of `count` messages, with its list view and a row view per message.
     public init(count: Int) {
-        store = Store(state: Inbox(count: count), environment: (), program: Inbox.self)
+        store = Store(state: Inbox(count: count), program: Inbox.self)
         renderList()
         for id in store[\.messages.ids] { makeRow(id) }
         _ = take()
@@ -72,16 +72,15 @@ public final class InboxDemo {
     }
 
     private func makeRow(_ id: Message.ID) {
-        guard
-            let row = store.scope(
-                state: .element(id: id, in: \.messages), action: { .message(id: id, $0) })
-        else { return }
+        guard let row = store.scope(at: \.messages, id: id, as: Inbox.Action.message) else {
+            return
+        }
         rows[id] = row
         renderRow(row, id)
     }
 
     /// A row view's body: reads the fields it shows.
-    private func renderRow(_ row: ScopedStore<Message, Message.Action>, _ id: Message.ID) {
+    private func renderRow(_ row: ScopedStoreOf<Message>, _ id: Message.ID) {
         withObservationTracking {
             _ = (row.subject, row.isRead, row.isStarred)
         } onChange: { [weak self, weak row] in

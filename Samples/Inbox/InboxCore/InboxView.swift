@@ -5,10 +5,10 @@
     /// The inbox as a SwiftUI list: the list reads the ids, each row its own scoped store, so
     /// opening one message renders one row again, whatever the number of messages.
     public struct InboxView: View {
-        let store: Store<Inbox, Inbox.Action, Void>
+        let store: StoreOf<Inbox>
 
         /// The list of a store's messages.
-        public init(store: Store<Inbox, Inbox.Action, Void>) {
+        public init(store: StoreOf<Inbox>) {
             self.store = store
         }
 
@@ -16,9 +16,7 @@
         public var body: some View {
             List {
                 ForEach(store[\.messages.ids], id: \.self) { id in
-                    if let row = store.scope(
-                        state: .element(id: id, in: \.messages), action: { .message(id: id, $0) })
-                    {
+                    if let row = store.scope(at: \.messages, id: id, as: Inbox.Action.message) {
                         MessageRow(store: row)
                             .swipeActions { Button("Archive") { store.send(.archive(id: id)) } }
                     }
@@ -29,7 +27,7 @@
 
     /// One message's row.
     struct MessageRow: View {
-        let store: ScopedStore<Message, Message.Action>
+        let store: ScopedStoreOf<Message>
 
         var body: some View {
             HStack {

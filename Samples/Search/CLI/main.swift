@@ -51,7 +51,7 @@ while let argument = arguments.popFirst() {
 func run() async {
     let store = Store(
         state: Search(), environment: Search.Environment(clock: ContinuousClock()),
-        update: Search.update)
+        program: Search.self)
     for query in keystrokes {
         store.send(.queryChanged(query))
         print("typed \"\(query)\"")

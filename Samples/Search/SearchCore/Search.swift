@@ -2,7 +2,7 @@ import Substate
 
 /// Search as you type over a local list of words: each keystroke restarts a debounce, and a
 /// new search cancels the one in flight, so only the last query's results arrive.
-public struct Search: Codable, Equatable, Sendable {
+public struct Search: Program, Codable, Equatable, Sendable {
     /// What the user typed.
     public var query = ""
     /// The results of the last search that finished.

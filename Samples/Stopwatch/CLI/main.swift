@@ -51,7 +51,7 @@ struct UsageError: Error {
 @MainActor
 func run(_ steps: [Step]) async {
     let environment = Stopwatch.Environment(clock: ContinuousClock())
-    let store = Store(state: Stopwatch(), environment: environment, update: Stopwatch.update)
+    let store = Store(state: Stopwatch(), environment: environment, program: Stopwatch.self)
     for step in steps {
         switch step {
         case .wait(let milliseconds):

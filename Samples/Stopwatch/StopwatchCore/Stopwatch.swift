@@ -1,7 +1,7 @@
 import Substate
 
 /// A stopwatch: start, stop, lap and reset, counted by a timer on the environment's clock.
-public struct Stopwatch: Codable, Equatable, Sendable {
+public struct Stopwatch: Program, Codable, Equatable, Sendable {
     /// Whether it is running.
     public var isRunning = false
     /// The time counted, in whole ticks.

@@ -229,8 +229,7 @@ func main() -> Int32 {
         }
         middleware.append(recorder!.middleware())
     }
-    let store = Store(
-        state: initial, environment: (), update: App.update, middleware: middleware)
+    let store = Store(state: initial, program: App.self, middleware: middleware)
     var status = run(store, oneShot: oneShot, isDemo: isDemo, saveErrors: saveErrors)
     store.tearDown()  // flushes the saver
     if saveErrors.report() { status = 1 }
@@ -250,12 +249,12 @@ enum Outcome {
 /// Runs the demo, one command, or the interactive mode; returns the exit status.
 @MainActor
 func run(
-    _ store: Store<App, App.Action, Void>, oneShot: Command?, isDemo: Bool,
+    _ store: StoreOf<App>, oneShot: Command?, isDemo: Bool,
     saveErrors: SaveErrors
 ) -> Int32 {
     if isDemo {
         // A view of one part: the settings, through a scoped store.
-        let settings = store.scope(state: Lens(\App.settings), action: App.Action.settings)
+        let settings = store.scope(at: \.settings, as: App.Action.settings)
         let script: [App.Action] = [
             .didEnterForeground, .todos(.create("Buy milk")), .todos(.create("Walk the dog")),
             .todos(.create("Call mum")), .todos(.todo(id: 2, .toggle)),

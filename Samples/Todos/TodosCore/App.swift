@@ -1,7 +1,7 @@
 import Substate
 
 /// The whole app: whether it is in the foreground, and two child programs.
-public struct App: Codable, Equatable, Sendable {
+public struct App: Program, Codable, Equatable, Sendable {
     /// Whether the app is in the foreground.
     public var isActive = false
     /// The list of to-dos.
@@ -36,13 +36,9 @@ public struct App: Codable, Equatable, Sendable {
             state.isActive = false
             return Update(state: state)
         case .todos(let action):
-            return .child(
-                action, state: state, lens: Lens(\.todos), tag: Action.todos,
-                environment: (), update: Todos.update)
+            return .child(action, in: state, at: \.todos, as: Action.todos)
         case .settings(let action):
-            return .child(
-                action, state: state, lens: Lens(\.settings), tag: Action.settings,
-                environment: (), update: Settings.update)
+            return .child(action, in: state, at: \.settings, as: Action.settings)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Substate
 
 /// One to-do: a child program of its own, kept in the list by id.
-public struct Todo: Codable, Equatable, Identifiable, Sendable {
+public struct Todo: Program, Codable, Equatable, Identifiable, Sendable {
     /// Its id, unique in the list.
     public var id: Int
     /// What to do.
@@ -33,7 +33,7 @@ public struct Todo: Codable, Equatable, Identifiable, Sendable {
 }
 
 /// The list: create and destroy to-dos, and route each one's actions to it.
-public struct Todos: Codable, Equatable, Sendable {
+public struct Todos: Program, Codable, Equatable, Sendable {
     /// The to-dos, in order.
     public var list: [Todo] = []
     /// The id of the next to-do.
@@ -70,15 +70,13 @@ public struct Todos: Codable, Equatable, Sendable {
             state.list.removeAll { $0.id == id }
             return Update(state: state)
         case .todo(let id, let action):
-            return .child(
-                action, state: state, lens: .element(id: id, in: \.list),
-                tag: { .todo(id: id, $0) }, environment: (), update: Todo.update)
+            return .child(action, in: state, at: \.list, id: id, as: Action.todo)
         }
     }
 }
 
 /// The settings screen: the list's title.
-public struct Settings: Codable, Equatable, Sendable {
+public struct Settings: Program, Codable, Equatable, Sendable {
     /// The list's title.
     public var title = "My To-Do List"
 

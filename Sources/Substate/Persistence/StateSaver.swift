@@ -6,7 +6,7 @@ import Foundation
 /// ```swift
 /// let saver = StateSaver(
 ///     file: support.appendingPathComponent("settings.json"),
-///     part: Lens(\App.settings), version: 2,
+///     at: \.settings, version: 2,
 ///     timing: .debounce(.seconds(1)), clock: ContinuousClock(),
 ///     migrate: { version, data in try Settings.migrate(from: version, data) })
 /// var state = App()
@@ -15,7 +15,7 @@ import Foundation
 /// } catch {
 ///     print(error)  // a PersistenceError: the file was kept aside or left untouched
 /// }
-/// let store = Store(state: state, environment: .live, update: App.update,
+/// let store = Store(state: state, environment: .live, program: App.self,
 ///                   middleware: [saver.middleware()])
 /// ```
 ///
@@ -95,6 +95,77 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     /// Creates a saver for a part of the state.
     /// - Parameters:
     ///   - file: Where to save. Its directory must exist.
+    ///   - part: Where the part to save lives in the state.
+    ///   - version: The schema version of the part's encoding; raise it when the encoding
+    ///     changes.
+    ///   - timing: When a change is written.
+    ///   - clock: The clock the timing waits on (the environment's, so that tests control
+    ///     it).
+    ///   - executor: Where the save timer runs; `nil` (the default) for where the store runs
+    ///     its effects: in a `TestStore`, its scheduler, so that advancing the test clock
+    ///     writes the file before `advance` returns.
+    ///   - filePermissions: The POSIX permissions of the file when the saver creates it:
+    ///     readable and writable by its owner only (`0o600`) unless you say otherwise. A file
+    ///     that exists keeps its own permissions.
+    ///   - migrate: Turns the `state` of an older version into the current encoding. Without
+    ///     it, an older file fails to load with ``PersistenceError/migrationFailed(file:from:keptAt:reason:)``.
+    ///   - onError: Receives failed saves; standard error by default.
+    public convenience init<C: Clock>(
+        file: URL,
+        at part: Lens<State, Part>,
+        version: Int = 1,
+        timing: SaveTiming = .debounce(.seconds(1)),
+        clock: C,
+        executor: (any TaskExecutor)? = nil,
+        filePermissions: Int = 0o600,
+        migrate: (@Sendable (_ version: Int, _ state: Data) throws -> Data)? = nil,
+        onError: (@Sendable (PersistenceError) -> Void)? = nil
+    ) where C.Duration == Duration {
+        self.init(
+            file: file, part: part, version: version, timing: timing, clock: clock,
+            executor: executor, filePermissions: filePermissions, migrate: migrate,
+            onError: onError, atomicFile: AtomicFile())
+    }
+
+    /// Creates a saver for a property of the state, named by its key path:
+    /// `StateSaver(file: url, at: \.settings, clock: ContinuousClock())`.
+    /// - Parameters:
+    ///   - file: Where to save. Its directory must exist.
+    ///   - keyPath: Where the part to save lives in the state.
+    ///   - version: The schema version of the part's encoding; raise it when the encoding
+    ///     changes.
+    ///   - timing: When a change is written.
+    ///   - clock: The clock the timing waits on (the environment's, so that tests control
+    ///     it).
+    ///   - executor: Where the save timer runs; `nil` (the default) for where the store runs
+    ///     its effects: in a `TestStore`, its scheduler, so that advancing the test clock
+    ///     writes the file before `advance` returns.
+    ///   - filePermissions: The POSIX permissions of the file when the saver creates it:
+    ///     readable and writable by its owner only (`0o600`) unless you say otherwise. A file
+    ///     that exists keeps its own permissions.
+    ///   - migrate: Turns the `state` of an older version into the current encoding. Without
+    ///     it, an older file fails to load with ``PersistenceError/migrationFailed(file:from:keptAt:reason:)``.
+    ///   - onError: Receives failed saves; standard error by default.
+    public convenience init<C: Clock>(
+        file: URL,
+        at keyPath: any WritableKeyPath<State, Part> & Sendable,
+        version: Int = 1,
+        timing: SaveTiming = .debounce(.seconds(1)),
+        clock: C,
+        executor: (any TaskExecutor)? = nil,
+        filePermissions: Int = 0o600,
+        migrate: (@Sendable (_ version: Int, _ state: Data) throws -> Data)? = nil,
+        onError: (@Sendable (PersistenceError) -> Void)? = nil
+    ) where C.Duration == Duration {
+        self.init(
+            file: file, part: Lens(keyPath), version: version, timing: timing, clock: clock,
+            executor: executor, filePermissions: filePermissions, migrate: migrate,
+            onError: onError, atomicFile: AtomicFile())
+    }
+
+    /// Creates a saver for a part of the state; renamed.
+    /// - Parameters:
+    ///   - file: Where to save. Its directory must exist.
     ///   - part: The lens to the part to save.
     ///   - version: The schema version of the part's encoding; raise it when the encoding
     ///     changes.
@@ -110,6 +181,7 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     ///   - migrate: Turns the `state` of an older version into the current encoding. Without
     ///     it, an older file fails to load with ``PersistenceError/migrationFailed(file:from:keptAt:reason:)``.
     ///   - onError: Receives failed saves; standard error by default.
+    @available(*, deprecated, renamed: "init(file:at:version:timing:clock:executor:filePermissions:migrate:onError:)")
     public convenience init<C: Clock>(
         file: URL,
         part: Lens<State, Part>,
@@ -198,7 +270,7 @@ extension StateSaver where Part == State {
         onError: (@Sendable (PersistenceError) -> Void)? = nil
     ) where C.Duration == Duration {
         self.init(
-            file: file, part: Lens(\State.self), version: version, timing: timing, clock: clock,
+            file: file, at: Lens(\State.self), version: version, timing: timing, clock: clock,
             executor: executor, filePermissions: filePermissions, migrate: migrate,
             onError: onError)
     }

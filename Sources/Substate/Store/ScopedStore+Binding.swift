@@ -6,7 +6,7 @@ extension ScopedStore {
     ///   - tag: Makes the action to send for a new value.
     /// - Returns: The binding.
     public func stateBinding<Value>(
-        _ lens: Lens<State, Value>, send tag: @escaping @Sendable (Value) -> Action
+        at lens: Lens<State, Value>, as tag: @escaping @Sendable (Value) -> Action
     ) -> StateBinding<Value> {
         StateBinding(get: { lens.get(self.state) }, set: { self.send(tag($0)) })
     }
@@ -18,7 +18,7 @@ extension ScopedStore {
     ///   - tag: Makes the action to send for a new value.
     /// - Returns: The binding.
     public func stateBinding<Value>(
-        _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+        at keyPath: KeyPath<State, Value> & Sendable, as tag: @escaping @Sendable (Value) -> Action
     ) -> StateBinding<Value> {
         StateBinding(get: { self.state[keyPath: keyPath] }, set: { self.send(tag($0)) })
     }
@@ -31,8 +31,46 @@ extension ScopedStore {
     ///   - tag: Makes the action to send for a new value (`EditorAction.titleChanged`).
     /// - Returns: The binding.
     public func stateBinding<Value: Equatable>(
-        _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+        at keyPath: KeyPath<State, Value> & Sendable, as tag: @escaping @Sendable (Value) -> Action
     ) -> StateBinding<Value> {
         StateBinding(get: { self[keyPath] }, set: { self.send(tag($0)) })
+    }
+}
+
+extension ScopedStore {
+    /// A binding through `lens` that sends `tag(value)`; renamed.
+    /// - Parameters:
+    ///   - lens: Where the value lives in the state.
+    ///   - tag: Makes the action to send for a new value.
+    /// - Returns: The binding.
+    @available(*, deprecated, renamed: "stateBinding(at:as:)")
+    public func stateBinding<Value>(
+        _ lens: Lens<State, Value>, send tag: @escaping @Sendable (Value) -> Action
+    ) -> StateBinding<Value> {
+        stateBinding(at: lens, as: tag)
+    }
+
+    /// A binding through `keyPath` that sends `tag(value)`; renamed.
+    /// - Parameters:
+    ///   - keyPath: Where the value lives in the state.
+    ///   - tag: Makes the action to send for a new value.
+    /// - Returns: The binding.
+    @available(*, deprecated, renamed: "stateBinding(at:as:)")
+    public func stateBinding<Value>(
+        _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+    ) -> StateBinding<Value> {
+        stateBinding(at: keyPath, as: tag)
+    }
+
+    /// A binding through `keyPath` that sends `tag(value)`; renamed.
+    /// - Parameters:
+    ///   - keyPath: Where the value lives in the state.
+    ///   - tag: Makes the action to send for a new value.
+    /// - Returns: The binding.
+    @available(*, deprecated, renamed: "stateBinding(at:as:)")
+    public func stateBinding<Value: Equatable>(
+        _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+    ) -> StateBinding<Value> {
+        stateBinding(at: keyPath, as: tag)
     }
 }

@@ -1,6 +1,10 @@
 /// The store of a ``Program``: `StoreOf<Todos>` for `Store<Todos, Todos.Action, Void>`.
 public typealias StoreOf<P: Program> = Store<P.State, P.Action, P.Environment>
 
+/// The scoped store of a ``Program``'s state: `ScopedStoreOf<Todo>` for
+/// `ScopedStore<Todo, Todo.Action>`, the type a row view holds.
+public typealias ScopedStoreOf<P: Program> = ScopedStore<P.State, P.Action>
+
 extension Store {
     /// Creates a store that runs a ``Program`` whose environment is `Void`.
     ///
