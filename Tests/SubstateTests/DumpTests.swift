@@ -101,3 +101,26 @@ private final class Node {
         #expect(Diff.lines("a\nc", "a\nb\nc") == "  a\n+ b\n  c")
     }
 }
+
+private enum Outer {
+    enum Inner: Sendable { case one }
+    struct Generic<Value> {}
+}
+
+@Suite struct DumpTypeNameTests {
+    @Test func nestedTypesAreNamedInFullWithoutTheirModule() {
+        #expect(Dump.name(of: Outer.Inner.self) == "Outer.Inner")
+        #expect(Dump.name(of: Int.self) == "Int")
+        #expect(Dump.name(of: Outer.Generic<Outer.Inner>.self) == "Outer.Generic<Outer.Inner>")
+        #expect(Dump.name(of: [String: Outer.Inner].self) == "Dictionary<String, Outer.Inner>")
+        #expect(Dump.name(of: (Int, Outer.Inner).self) == "(Int, Outer.Inner)")
+        struct Local {
+            enum Action {}
+        }
+        #expect(Dump.name(of: Local.Action.self) == "Local.Action")
+    }
+
+    @Test func anEnumCaseIsPrintedWithItsFullType() {
+        #expect(Dump.text(of: Outer.Inner.one) == "Outer.Inner.one")
+    }
+}

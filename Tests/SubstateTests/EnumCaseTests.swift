@@ -1,0 +1,94 @@
+@testable import Substate
+import Testing
+
+private indirect enum Tree: Equatable, Sendable {
+    case leaf(Int)
+    case twin(Int)
+    case node(Tree, Tree)
+    case pair(left: Int, right: String)
+    case empty
+}
+
+private enum Box<Value: Sendable>: Sendable {
+    case full(Value)
+    case two(Value, Value)
+}
+
+private struct Big: Equatable, Sendable {
+    var items: [Int]
+}
+
+private enum Holder: Equatable, Sendable {
+    case big(Big)
+    case none
+}
+
+private enum Mirrored: CustomReflectable {
+    case one(Int)
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+@Suite struct EnumCaseTests {
+    @Test func aPayloadIsReadOnlyFromItsOwnCase() {
+        #expect(_EnumCase.payload(of: Tree.leaf(3), case: Tree.leaf) == 3)
+        // Same payload type, other case.
+        #expect(_EnumCase.payload(of: Tree.twin(3), case: Tree.leaf) == nil)
+        #expect(_EnumCase.payload(of: Tree.empty, case: Tree.leaf) == nil)
+    }
+
+    @Test func payloadsOfSeveralValuesAreTuples() {
+        let pair = _EnumCase.payload(of: Tree.pair(left: 1, right: "a"), case: Tree.pair)
+        #expect(pair?.0 == 1 && pair?.1 == "a")
+        let node = _EnumCase.payload(of: Tree.node(.leaf(1), .empty), case: Tree.node)
+        #expect(node?.0 == .leaf(1) && node?.1 == .empty)
+    }
+
+    @Test func genericEnumsAreRead() {
+        #expect(_EnumCase.payload(of: Box<String>.full("x"), case: Box.full) == "x")
+        let two = _EnumCase.payload(of: Box<Int>.two(1, 2), case: Box.two)
+        #expect(two?.0 == 1 && two?.1 == 2)
+        #expect(_EnumCase.payload(of: Box<Int>.full(1), case: Box.two) == nil)
+    }
+
+    @Test func casesAreComparedWhateverTheirPayloads() {
+        #expect(_EnumCase.sameCase(Tree.leaf(1), Tree.leaf(2)))
+        #expect(!_EnumCase.sameCase(Tree.leaf(1), Tree.twin(1)))
+        #expect(_EnumCase.sameCase(Tree.empty, Tree.empty))
+        #expect(!_EnumCase.sameCase(Tree.empty, Tree.leaf(0)))
+    }
+
+    @Test func aCaseLensReadsAndWrites() {
+        let lens = OptionalLens<Tree, Int>.case(Tree.leaf)
+        var tree = Tree.leaf(1)
+        #expect(lens.get(tree) == 1)
+        lens.modify(&tree) { $0 += 1 }
+        #expect(tree == .leaf(2))
+        var other = Tree.twin(1)
+        #expect(lens.modify(&other) { $0 += 1 } == nil)
+        #expect(other == .twin(1))
+    }
+
+    @Test func aCaseLensChangesALargePayloadInPlace() {
+        let lens = OptionalLens<Holder, Big>.case(Holder.big)
+        var holder = Holder.big(Big(items: Array(0..<10_000)))
+        let before = lens.get(holder)!.items.withUnsafeBufferPointer { $0.baseAddress }
+        lens.modify(&holder) { $0.items[0] = -1 }
+        let after = lens.get(holder)!.items.withUnsafeBufferPointer { $0.baseAddress }
+        #expect(before == after)
+        #expect(lens.get(holder)?.items.first == -1)
+    }
+
+    @Test func anActionTagExtractsByTheCase() {
+        let tag = ActionTag(Tree.leaf)
+        #expect(tag.extract(.leaf(4)) == 4)
+        #expect(tag.extract(.twin(4)) == nil)
+    }
+
+    #if DEBUG
+        @Test func anEnumWithACustomMirrorStopsADebugBuild() async {
+            await #expect(processExitsWith: .failure) {
+                _ = _EnumCase.payload(of: Mirrored.one(1), case: Mirrored.one)
+            }
+        }
+    #endif
+}
