@@ -55,7 +55,8 @@ extension Inspector {
             }
             types = ReplayTest.Types(
                 state: program + ".State", action: program + ".Action",
-                update: parsed.value("--update") ?? program + ".update")
+                update: parsed.value("--update") ?? program,
+                isProgram: parsed.value("--update") == nil)
         } else if let state = parsed.value("--state"), let action = parsed.value("--action") {
             types = ReplayTest.Types(
                 state: state, action: action, update: parsed.value("--update") ?? state + ".update")

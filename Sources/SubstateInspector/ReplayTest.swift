@@ -10,7 +10,10 @@ struct ReplayTest {
     struct Types {
         var state: String
         var action: String
+        /// The update function, or the program type when it is a `Program` (`App`, passed as
+        /// `program: App.self`).
         var update: String
+        var isProgram = false
     }
 
     var recording: RecordingFile
@@ -66,7 +69,7 @@ struct ReplayTest {
                         "lines the replay cannot use: \\(recording.problems.map(\\.description))")
                     #expect(recording.actions.count == \(recording.actions.count), "actions decoded")
                     let divergence = recording.verify(
-                        environment: \(environment), update: \(types.update))
+                        environment: \(environment), \(types.isProgram ? "program: \(types.update).self" : "update: \(types.update)"))
                     if let divergence {
                         let action = recording.actions.last { $0.step <= divergence.step }
                         Issue.record(

@@ -144,7 +144,7 @@ import TodosCore
             ".live", "--name", "NotesSession",
         ])
         #expect(program.text.contains("try Recording<NotesProgram.State, NotesProgram.Action>("))
-        #expect(program.text.contains("environment: .live, update: NotesProgram.update)"))
+        #expect(program.text.contains("environment: .live, program: NotesProgram.self)"))
         #expect(program.text.contains("struct NotesSession {"))
 
         let untyped = Inspector.run(["test", file.path, "--import", "TodosCore"])

@@ -74,11 +74,42 @@ public struct Recording<State: Decodable, Action: Decodable> {
         return try? JSONDecoder().decode(State.self, from: entry.json)
     }
 
+    /// The state after a step, rebuilt from the initial state by a ``Program``.
+    ///
+    /// ```swift
+    /// let atStep40 = recording.replay(to: 40, environment: environment, program: App.self)
+    /// ```
+    /// - Parameters:
+    ///   - step: The step to stop after; `nil` for the end of the recording.
+    ///   - environment: The environment to pass the update function.
+    ///   - program: The app's program.
+    /// - Returns: The state.
+    /// - Complexity: O(steps), one update per action.
+    public func replay<P: Program>(
+        to step: Int? = nil, environment: P.Environment, program: P.Type
+    ) -> State where P.State == State, P.Action == Action {
+        replay(to: step, environment: environment, update: P._updateFunction)
+    }
+
+    /// Replays the whole recording through a ``Program`` and compares the state with every
+    /// recorded snapshot (see ``verify(environment:update:)``).
+    /// - Parameters:
+    ///   - environment: The environment to pass the update function.
+    ///   - program: The app's program.
+    /// - Returns: The first snapshot that differs, with a diff; `nil` if the replay matches
+    ///   every snapshot.
+    public func verify<P: Program>(environment: P.Environment, program: P.Type)
+        -> ReplayDivergence?
+    where P.State == State, P.Action == Action {
+        verify(environment: environment, update: P._updateFunction)
+    }
+
     /// The state after a step, rebuilt from the initial state with the update function.
     /// - Parameters:
     ///   - step: The step to stop after; `nil` for the end of the recording.
     ///   - environment: The environment to pass the update function.
-    ///   - update: The app's update function.
+    ///   - update: The app's update function, for one that is a closure; a program is named by
+    ///     its type with ``replay(to:environment:program:)``.
     /// - Returns: The state.
     /// - Complexity: O(steps), one update per action.
     public func replay<Environment>(
