@@ -4,7 +4,7 @@ import Substate
 import SubstateUI
 import SwiftUI
 
-struct Counter: Equatable, Sendable {
+struct Counter: Program, Equatable, Sendable {
     var count = 0
     var isOn = false
 }
@@ -41,7 +41,7 @@ struct CounterView: View {
     let store: Store<Counter, CounterAction, Void>
 
     var body: some View {
-        Toggle("On", isOn: store.binding(\.isOn, send: CounterAction.setOn))
+        Toggle("On", isOn: store.binding(at: \.isOn, as: CounterAction.setOn))
     }
 }
 
@@ -49,7 +49,7 @@ struct ScopedToggle: View {
     let store: ScopedStore<Counter, CounterAction>
 
     var body: some View {
-        Toggle("On", isOn: store.binding(Lens(\Counter.isOn), send: CounterAction.setOn))
+        Toggle("On", isOn: store.binding(at: Lens(\Counter.isOn), as: CounterAction.setOn))
     }
 }
 
@@ -65,7 +65,7 @@ struct Root: View {
     let store: Store<App, AppAction, Void>
 
     var body: some View {
-        WithStore(store, state: Lens(\App.counter), action: AppAction.counter) { counter, send in
+        WithStore(store, at: \.counter, as: AppAction.counter) { counter, send in
             Button("\(counter.count)") { send(.increment) }
         }
     }
@@ -73,8 +73,8 @@ struct Root: View {
 
 @MainActor
 func previewStore() -> some View {
-    CounterView(store: .preview(state: Counter(count: 3), environment: (), update: Counter.update))
-        .store(Store(state: Counter(), environment: (), update: Counter.update))
+    CounterView(store: .preview(state: Counter(count: 3), program: Counter.self))
+        .store(Store(state: Counter(), program: Counter.self))
 }
 
 struct WholeCounter: View {
@@ -90,8 +90,8 @@ struct WholeCounter: View {
 @MainActor
 func scopedPreview() -> some View {
     ScopedToggle(
-        store: Store.preview(state: Counter(), environment: (), update: Counter.update)
-            .scope(state: Lens(\Counter.self), action: { $0 }))
+        store: Store.preview(state: Counter(), program: Counter.self)
+            .scope(at: Lens(\Counter.self), as: { $0 }))
 }
 
 struct Settings: Equatable, Sendable {
@@ -109,7 +109,7 @@ struct SettingsView: View {
     let store: Store<Settings, SettingsAction, Void>
 
     var body: some View {
-        WithStore(store, state: Lens(\Settings.self), action: { $0 }) { settings in
+        WithStore(store, at: Lens(\Settings.self), as: { $0 }) { settings in
             Text(settings.title)
         }
     }
@@ -119,6 +119,6 @@ struct SettingsTitleField: View {
     let store: Store<Settings, SettingsAction, Void>
 
     var body: some View {
-        TextField("Title", text: store.binding(\.title, send: SettingsAction.title))
+        TextField("Title", text: store.binding(at: \.title, as: SettingsAction.title))
     }
 }

@@ -96,7 +96,8 @@
         /// - Returns: The binding.
         @available(*, deprecated, renamed: "binding(at:as:)")
         public func binding<Value: Equatable & Sendable>(
-            _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+            _ keyPath: KeyPath<State, Value> & Sendable,
+            send tag: @escaping @Sendable (Value) -> Action
         ) -> Binding<Value> {
             binding(at: keyPath, as: tag)
         }
@@ -108,7 +109,8 @@
         /// - Returns: The binding.
         @available(*, deprecated, renamed: "binding(at:as:)")
         public func binding<Value: Sendable>(
-            _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+            _ keyPath: KeyPath<State, Value> & Sendable,
+            send tag: @escaping @Sendable (Value) -> Action
         ) -> Binding<Value> {
             binding(at: keyPath, as: tag)
         }
@@ -134,7 +136,8 @@
         /// - Returns: The binding.
         @available(*, deprecated, renamed: "binding(at:as:)")
         public func binding<Value: Equatable & Sendable>(
-            _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+            _ keyPath: KeyPath<State, Value> & Sendable,
+            send tag: @escaping @Sendable (Value) -> Action
         ) -> Binding<Value> {
             binding(at: keyPath, as: tag)
         }
@@ -146,7 +149,8 @@
         /// - Returns: The binding.
         @available(*, deprecated, renamed: "binding(at:as:)")
         public func binding<Value: Sendable>(
-            _ keyPath: KeyPath<State, Value> & Sendable, send tag: @escaping @Sendable (Value) -> Action
+            _ keyPath: KeyPath<State, Value> & Sendable,
+            send tag: @escaping @Sendable (Value) -> Action
         ) -> Binding<Value> {
             binding(at: keyPath, as: tag)
         }

@@ -120,6 +120,25 @@
             self.init(store.scope(at: keyPath, as: tag), content: content)
         }
 
+        /// A view of a property of a store's state, scoped by its key path, whose content is
+        /// made from the part and a function that sends its actions.
+        /// - Parameters:
+        ///   - store: The store.
+        ///   - keyPath: Where the part lives in the store's state.
+        ///   - tag: Wraps the part's actions in the store's.
+        ///   - content: Makes the content from the part and a function that sends its actions.
+        public init<Root, RootAction, Environment>(
+            _ store: Store<Root, RootAction, Environment>,
+            at keyPath: any WritableKeyPath<Root, State> & Sendable,
+            as tag: @escaping @Sendable (Action) -> RootAction,
+            @ViewBuilder content:
+                @escaping @MainActor (
+                    _ state: State, _ send: @escaping @MainActor (Action) -> Void
+                ) -> Content
+        ) {
+            self.init(store.scope(at: keyPath, as: tag), content: content)
+        }
+
         /// A view of a part of a store; renamed.
         /// - Parameters:
         ///   - store: The root store.

@@ -119,7 +119,9 @@ struct Workbench: Program, Equatable, Sendable {
         case logIn
     }
 
-    static func update(state: consuming Workbench, environment: WorkbenchEnvironment, action: Action)
+    static func update(
+        state: consuming Workbench, environment: WorkbenchEnvironment, action: Action
+    )
         -> Update<Workbench, Action>
     {
         switch action {
@@ -156,7 +158,8 @@ struct Workbench: Program, Equatable, Sendable {
     func makeStore() -> (TestStoreOf<Workbench>, TestClock) {
         let clock = TestClock()
         let store = TestStore(
-            state: Workbench(), environment: WorkbenchEnvironment(clock: clock), program: Workbench.self)
+            state: Workbench(), environment: WorkbenchEnvironment(clock: clock),
+            program: Workbench.self)
         return (store, clock)
     }
 

@@ -7,7 +7,9 @@ import Testing
 
 /// The board's update written with the old `child` spellings.
 @available(*, deprecated, message: "exercises the old spellings")
-private func oldUpdate(state: consuming Workbench, environment: WorkbenchEnvironment, action: Workbench.Action)
+private func oldUpdate(
+    state: consuming Workbench, environment: WorkbenchEnvironment, action: Workbench.Action
+)
     -> Update<Workbench, Workbench.Action>
 {
     switch action {
@@ -36,7 +38,8 @@ private func oldUpdate(state: consuming Workbench, environment: WorkbenchEnviron
     @available(*, deprecated, message: "exercises the old spellings")
     @Test func theOldChildSpellingsStillRoute() {
         let store = TestStore(
-            state: Workbench(), environment: WorkbenchEnvironment(clock: TestClock()), update: oldUpdate)
+            state: Workbench(), environment: WorkbenchEnvironment(clock: TestClock()),
+            update: oldUpdate)
         store.send(.tally(.add(1))) { $0.tally.count = 1 }
         store.send(.row(id: 1, .add(2))) { $0.rows[id: 1]?.count = 2 }
         store.send(.listRow(id: 2, .add(3))) { $0.list[1].count = 3 }

@@ -89,7 +89,8 @@ struct Lookup: Program, Equatable, Sendable {
     @Test func anEqualPayloadIsReceived() {
         let store = TestStore(state: Score(), program: Score.self)
         store.send(.add(1)) { $0.count = 1 }
-        let board = TestStore(state: Workbench(), environment: WorkbenchEnvironment(clock: TestClock()),
+        let board = TestStore(
+            state: Workbench(), environment: WorkbenchEnvironment(clock: TestClock()),
             program: Workbench.self)
         board.send(.showTicker(true)) { $0.ticker = Ticker() }
         board.send(.ticker(.start))
@@ -99,7 +100,8 @@ struct Lookup: Program, Equatable, Sendable {
     }
 
     @Test func aMismatchNamesNestedCasesInFull() {
-        let board = TestStore(state: Workbench(), environment: WorkbenchEnvironment(clock: TestClock()),
+        let board = TestStore(
+            state: Workbench(), environment: WorkbenchEnvironment(clock: TestClock()),
             program: Workbench.self)
         board.send(.echo(.say("x")))
         board.advance(by: .seconds(1))

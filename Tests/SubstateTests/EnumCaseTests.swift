@@ -1,5 +1,6 @@
-@testable import Substate
 import Testing
+
+@testable import Substate
 
 private indirect enum Tree: Equatable, Sendable {
     case leaf(Int)

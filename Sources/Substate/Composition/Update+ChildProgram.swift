@@ -97,7 +97,8 @@ extension Update {
         _ environment: Child.Environment.Parent
     ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
         child(
-            action, in: consume state, at: Lens(keyPath), as: tag, environment: Child.Environment(from: environment),
+            action, in: consume state, at: Lens(keyPath), as: tag,
+            environment: Child.Environment(from: environment),
             update: Child._updateFunction)
     }
 
@@ -161,7 +162,8 @@ extension Update {
         _ environment: Child.Environment.Parent
     ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
         child(
-            action, in: consume state, at: OptionalLens(keyPath), as: tag, environment: Child.Environment(from: environment),
+            action, in: consume state, at: OptionalLens(keyPath), as: tag,
+            environment: Child.Environment(from: environment),
             update: Child._updateFunction)
     }
 
@@ -181,9 +183,11 @@ extension Update {
         at keyPath: any WritableKeyPath<State, KeyedArray<Child>> & Sendable,
         id: Child.ID,
         as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action
-    ) -> Update where Child.State == Child, Child: Identifiable, Child.ID: Sendable, Child.Environment == Void {
+    ) -> Update
+    where Child.State == Child, Child: Identifiable, Child.ID: Sendable, Child.Environment == Void {
         child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) }, environment: (),
+            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
+            environment: (),
             update: Child._updateFunction)
     }
 
@@ -207,7 +211,8 @@ extension Update {
         _ environment: Child.Environment
     ) -> Update where Child.State == Child, Child: Identifiable, Child.ID: Sendable {
         child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) }, environment: environment,
+            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
+            environment: environment,
             update: Child._updateFunction)
     }
 
@@ -229,9 +234,14 @@ extension Update {
         id: Child.ID,
         as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action,
         _ environment: Child.Environment.Parent
-    ) -> Update where Child.State == Child, Child: Identifiable, Child.ID: Sendable, Child.Environment: DerivedEnvironment {
+    ) -> Update
+    where
+        Child.State == Child, Child: Identifiable, Child.ID: Sendable,
+        Child.Environment: DerivedEnvironment
+    {
         child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) }, environment: Child.Environment(from: environment),
+            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
+            environment: Child.Environment(from: environment),
             update: Child._updateFunction)
     }
 
@@ -251,9 +261,11 @@ extension Update {
         at keyPath: any WritableKeyPath<State, [Child]> & Sendable,
         id: Child.ID,
         as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action
-    ) -> Update where Child.State == Child, Child: Identifiable, Child.ID: Sendable, Child.Environment == Void {
+    ) -> Update
+    where Child.State == Child, Child: Identifiable, Child.ID: Sendable, Child.Environment == Void {
         child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) }, environment: (),
+            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
+            environment: (),
             update: Child._updateFunction)
     }
 
@@ -277,7 +289,8 @@ extension Update {
         _ environment: Child.Environment
     ) -> Update where Child.State == Child, Child: Identifiable, Child.ID: Sendable {
         child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) }, environment: environment,
+            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
+            environment: environment,
             update: Child._updateFunction)
     }
 
@@ -299,9 +312,14 @@ extension Update {
         id: Child.ID,
         as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action,
         _ environment: Child.Environment.Parent
-    ) -> Update where Child.State == Child, Child: Identifiable, Child.ID: Sendable, Child.Environment: DerivedEnvironment {
+    ) -> Update
+    where
+        Child.State == Child, Child: Identifiable, Child.ID: Sendable,
+        Child.Environment: DerivedEnvironment
+    {
         child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) }, environment: Child.Environment(from: environment),
+            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
+            environment: Child.Environment(from: environment),
             update: Child._updateFunction)
     }
 
@@ -323,7 +341,8 @@ extension Update {
         as tag: @escaping @Sendable (Key, Child.Action) -> Action
     ) -> Update where Child.State == Child, Child.Environment == Void {
         child(
-            action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) }, environment: (),
+            action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) },
+            environment: (),
             update: Child._updateFunction)
     }
 
@@ -347,7 +366,8 @@ extension Update {
         _ environment: Child.Environment
     ) -> Update where Child.State == Child {
         child(
-            action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) }, environment: environment,
+            action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) },
+            environment: environment,
             update: Child._updateFunction)
     }
 
@@ -371,7 +391,8 @@ extension Update {
         _ environment: Child.Environment.Parent
     ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
         child(
-            action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) }, environment: Child.Environment(from: environment),
+            action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) },
+            environment: Child.Environment(from: environment),
             update: Child._updateFunction)
     }
 
@@ -435,7 +456,8 @@ extension Update {
         _ environment: Child.Environment.Parent
     ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
         child(
-            action, in: consume state, at: lens, as: tag, environment: Child.Environment(from: environment),
+            action, in: consume state, at: lens, as: tag,
+            environment: Child.Environment(from: environment),
             update: Child._updateFunction)
     }
 
@@ -499,7 +521,8 @@ extension Update {
         _ environment: Child.Environment.Parent
     ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
         child(
-            action, in: consume state, at: lens, as: tag, environment: Child.Environment(from: environment),
+            action, in: consume state, at: lens, as: tag,
+            environment: Child.Environment(from: environment),
             update: Child._updateFunction)
     }
 

@@ -40,7 +40,8 @@ public enum Dump {
         func flush() {
             if !name.isEmpty {
                 let parts = name.split(separator: ".")
-                result += hasModule && parts.count > 1
+                result +=
+                    hasModule && parts.count > 1
                     ? parts.dropFirst().joined(separator: ".") : parts.joined(separator: ".")
             }
             name = ""

@@ -181,7 +181,10 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     ///   - migrate: Turns the `state` of an older version into the current encoding. Without
     ///     it, an older file fails to load with ``PersistenceError/migrationFailed(file:from:keptAt:reason:)``.
     ///   - onError: Receives failed saves; standard error by default.
-    @available(*, deprecated, renamed: "init(file:at:version:timing:clock:executor:filePermissions:migrate:onError:)")
+    @available(
+        *, deprecated,
+        renamed: "init(file:at:version:timing:clock:executor:filePermissions:migrate:onError:)"
+    )
     public convenience init<C: Clock>(
         file: URL,
         part: Lens<State, Part>,

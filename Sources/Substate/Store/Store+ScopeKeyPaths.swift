@@ -9,7 +9,8 @@ extension Store {
     /// - Returns: The scoped store.
     @inlinable
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
-        at keyPath: any WritableKeyPath<State, Child> & Sendable, as tag: @escaping @Sendable (ChildAction) -> Action
+        at keyPath: any WritableKeyPath<State, Child> & Sendable,
+        as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<Child, ChildAction> {
         scope(at: Lens(keyPath), as: tag)
     }
@@ -21,7 +22,8 @@ extension Store {
     /// - Returns: The scoped store, or `nil` if the part is missing now.
     @inlinable
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
-        at keyPath: any WritableKeyPath<State, Child?> & Sendable, as tag: @escaping @Sendable (ChildAction) -> Action
+        at keyPath: any WritableKeyPath<State, Child?> & Sendable,
+        as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<Child, ChildAction>? {
         scope(at: OptionalLens(keyPath), as: tag)
     }
@@ -42,7 +44,8 @@ extension Store {
     /// - Returns: The scoped store, or `nil` if the part is missing now.
     @inlinable
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
-        at keyPath: any WritableKeyPath<State, KeyedArray<Child>> & Sendable, id: Child.ID, as tag: @escaping @Sendable (Child.ID, ChildAction) -> Action
+        at keyPath: any WritableKeyPath<State, KeyedArray<Child>> & Sendable, id: Child.ID,
+        as tag: @escaping @Sendable (Child.ID, ChildAction) -> Action
     ) -> ScopedStore<Child, ChildAction>? where Child: Identifiable, Child.ID: Sendable {
         scope(at: .element(id: id, in: keyPath), as: { tag(id, $0) })
     }
@@ -55,7 +58,8 @@ extension Store {
     /// - Returns: The scoped store, or `nil` if the part is missing now.
     @inlinable
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
-        at keyPath: any WritableKeyPath<State, [Child]> & Sendable, id: Child.ID, as tag: @escaping @Sendable (Child.ID, ChildAction) -> Action
+        at keyPath: any WritableKeyPath<State, [Child]> & Sendable, id: Child.ID,
+        as tag: @escaping @Sendable (Child.ID, ChildAction) -> Action
     ) -> ScopedStore<Child, ChildAction>? where Child: Identifiable, Child.ID: Sendable {
         scope(at: .element(id: id, in: keyPath), as: { tag(id, $0) })
     }
@@ -68,7 +72,8 @@ extension Store {
     /// - Returns: The scoped store, or `nil` if the part is missing now.
     @inlinable
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable, Key: Hashable & Sendable>(
-        at keyPath: any WritableKeyPath<State, [Key: Child]> & Sendable, id key: Key, as tag: @escaping @Sendable (Key, ChildAction) -> Action
+        at keyPath: any WritableKeyPath<State, [Key: Child]> & Sendable, id key: Key,
+        as tag: @escaping @Sendable (Key, ChildAction) -> Action
     ) -> ScopedStore<Child, ChildAction>? {
         scope(at: .value(forKey: key, in: keyPath), as: { tag(key, $0) })
     }

@@ -236,7 +236,8 @@ extension TestStore {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let expected = "a case of \(Dump.name(of: Action.self)) with a payload of "
+        let expected =
+            "a case of \(Dump.name(of: Action.self)) with a payload of "
             + Dump.name(of: Payload.self)
         receive(
             description: expected,
