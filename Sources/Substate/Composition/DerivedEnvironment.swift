@@ -4,7 +4,7 @@
 /// A child whose environment is `Void` is embedded without one, and a child that shares its
 /// parent's environment type is handed the parent's as it is. A child with an environment of
 /// its own says here how to make it from the parent's, and the parent then passes its own
-/// environment to every ``Update/child(_:in:at:as:_:)-(_,_,WritableKeyPath<State,Child>,_,Child.Environment.Parent)``
+/// environment to every ``Update/child(_:in:at:as:_:)-(_,_,WritableKeyPath<State,Child>Sendable,_,Child.Environment.Parent)``
 /// call, never mapping it by hand:
 ///
 /// ```swift

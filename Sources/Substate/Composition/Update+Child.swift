@@ -4,7 +4,7 @@ extension Update {
     ///
     /// This is the form for an update function that is a closure. A child that is a
     /// ``Program`` is embedded with the shorter
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)`` family, which also updates
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)`` family, which also updates
     /// the child in place in debug builds: passing a program's `update` here as a function
     /// value makes unoptimised code keep a second reference to the child's state during the
     /// update, so that its first write to a collection copies it (see ``Program``).
@@ -87,7 +87,7 @@ extension Update {
     ///
     /// This is the form for an update function that is a closure; a child that is a
     /// ``Program`` is embedded with the shorter
-    /// ``child(_:in:at:id:as:)-(_,_,WritableKeyPath<State,KeyedArray<Child>>,_,_)`` family
+    /// ``child(_:in:at:id:as:)-(_,_,WritableKeyPath<State,KeyedArray<Child>>Sendable,_,_)`` family
     /// (see the other `child(_:in:at:as:environment:update:)` for why).
     /// - Parameters:
     ///   - action: The child's action.

@@ -58,7 +58,7 @@ extension Update {
     }
 
     /// Runs the update of a child program given its environment, living at a property of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -80,7 +80,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at a property of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -103,7 +103,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is `Void`, living at an optional property of the parent's state (a presented child): nothing happens while it is `nil`; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -123,7 +123,7 @@ extension Update {
     }
 
     /// Runs the update of a child program given its environment, living at an optional property of the parent's state (a presented child): nothing happens while it is `nil`; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -145,7 +145,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at an optional property of the parent's state (a presented child): nothing happens while it is `nil`; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -168,7 +168,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is `Void`, living at the element with an id in a ``KeyedArray`` of the parent's state, found in O(1); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -192,7 +192,7 @@ extension Update {
     }
 
     /// Runs the update of a child program given its environment, living at the element with an id in a ``KeyedArray`` of the parent's state, found in O(1); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -217,7 +217,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at the element with an id in a ``KeyedArray`` of the parent's state, found in O(1); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -246,7 +246,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is `Void`, living at the element with an id in an array of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -270,7 +270,7 @@ extension Update {
     }
 
     /// Runs the update of a child program given its environment, living at the element with an id in an array of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -295,7 +295,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at the element with an id in an array of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -324,7 +324,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is `Void`, living at the value for a key in a dictionary of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -347,7 +347,7 @@ extension Update {
     }
 
     /// Runs the update of a child program given its environment, living at the value for a key in a dictionary of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -372,7 +372,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at the value for a key in a dictionary of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -397,7 +397,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is `Void`, living at a part of the parent's state reached by a lens; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -417,7 +417,7 @@ extension Update {
     }
 
     /// Runs the update of a child program given its environment, living at a part of the parent's state reached by a lens; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -439,7 +439,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at a part of the parent's state reached by a lens; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -462,7 +462,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is `Void`, living at a part of the parent's state that may be missing, reached by an optional lens (an enum case: `.case(Screen.loggedIn)`); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -482,7 +482,7 @@ extension Update {
     }
 
     /// Runs the update of a child program given its environment, living at a part of the parent's state that may be missing, reached by an optional lens (an enum case: `.case(Screen.loggedIn)`); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -504,7 +504,7 @@ extension Update {
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at a part of the parent's state that may be missing, reached by an optional lens (an enum case: `.case(Screen.loggedIn)`); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)``.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -528,7 +528,7 @@ extension Update {
 
     /// Runs a child ``Program`` whose environment is `Void` and whose state is not the program
     /// type itself (a program over a state from elsewhere); the same as
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>,_)`` otherwise.
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)`` otherwise.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -550,7 +550,7 @@ extension Update {
     }
 
     /// Runs a child ``Program`` whose state is not the program type itself, given its
-    /// environment; the same as ``child(_:in:at:as:_:)-(_,_,WritableKeyPath<State,Child>,_,Child.Environment)``
+    /// environment; the same as ``child(_:in:at:as:_:)-(_,_,WritableKeyPath<State,Child>Sendable,_,Child.Environment)``
     /// otherwise.
     /// - Parameters:
     ///   - action: The child's action.

@@ -21,7 +21,7 @@ extension Store {
 
     /// A store for a part of this store's state that may be missing, reached by an optional
     /// lens (an enum case, a composed lens); see ``ScopedStore``. An optional property or a
-    /// row by id is scoped by its key path: ``scope(at:id:as:)-(_,Child.ID,_)``.
+    /// row by id is scoped by its key path, as in `scope(at: \.todos, id: id, as: App.Action.todo)`.
     ///
     /// ```swift
     /// let detail = store.scope(at: .case(Screen.detail, in: \.screen), as: App.Action.detail)

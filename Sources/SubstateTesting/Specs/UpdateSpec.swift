@@ -39,7 +39,7 @@ public struct UpdateSpec<State: Equatable & Sendable, Action: Sendable, Environm
     let environment: Environment
     let update: UpdateFunction
 
-    /// Creates a specification of a ``Program`` in an environment.
+    /// Creates a specification of a `Program` in an environment.
     /// - Parameters:
     ///   - environment: The environment the update function and its effects receive.
     ///   - program: The program under test: `Counter.self`.
@@ -48,7 +48,7 @@ public struct UpdateSpec<State: Equatable & Sendable, Action: Sendable, Environm
         self.init(environment: environment, update: P._updateFunction)
     }
 
-    /// Creates a specification of a ``Program`` whose environment is `Void`.
+    /// Creates a specification of a `Program` whose environment is `Void`.
     /// - Parameter program: The program under test: `Counter.self`.
     public init<P: Program>(program: P.Type)
     where P.State == State, P.Action == Action, P.Environment == Void, Environment == Void {

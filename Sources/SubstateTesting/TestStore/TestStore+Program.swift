@@ -1,6 +1,6 @@
 import Substate
 
-/// The test store of a ``Program``: `TestStoreOf<Todos>` for
+/// The test store of a `Program`: `TestStoreOf<Todos>` for
 /// `TestStore<Todos, Todos.Action, Void>`.
 public typealias TestStoreOf<P: Program> = TestStore<P.State, P.Action, P.Environment>
 

@@ -112,10 +112,10 @@ extension TestStore {
 extension TestStore {
     /// Asserts that the next action an effect produced is `expected`, for actions that are not
     /// `Equatable`: a case without a payload matches that case, and a case with one matches
-    /// when its dump (``Dump``) is the same as `expected`'s.
+    /// when its dump (`Dump`) is the same as `expected`'s.
     ///
     /// To match a case whatever its payload, or to check its payload with a predicate, use
-    /// ``receive(_:assert:fileID:filePath:line:column:)-(((Payload)->Action),_,_,_,_,_)``.
+    /// `receive(Action.someCase)`.
     /// - Parameters:
     ///   - expected: The action the test expects.
     ///   - updateExpected: Changes the previous state into the state the test expects.
@@ -154,7 +154,7 @@ extension TestStore {
     /// }
     /// ```
     ///
-    /// The case is read by reflection (see ``OptionalLens/case(_:)``); a case of several
+    /// The case is read by reflection (see `OptionalLens.case(_:)`); a case of several
     /// values is named as the case too (`Action.moved`).
     /// - Parameters:
     ///   - embed: The case the test expects: `Action.response`.

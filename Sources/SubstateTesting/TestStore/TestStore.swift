@@ -33,7 +33,7 @@ import Substate
 /// with the previous state as changed by the closure; any difference fails the test with a
 /// line diff (`-` expected, `+` actual). Actions that effects produce are processed as they
 /// arrive, exactly as a `Store` would, and wait for the test to
-/// ``receive(_:assert:fileID:filePath:line:column:)`` them, in order, with the same state
+/// `receive` them, in order, with the same state
 /// check. Actions an effect delivers synchronously (`Effect.send(_:)`) are received too.
 ///
 /// ## Nothing is left unexplained
