@@ -138,6 +138,20 @@ if selected("lens.depth8") {
     )
 }
 
+for byPattern in [false, true] where selected(byPattern ? "lens.case.pattern" : "lens.case") {
+    let measured = CaseCases.increment(
+        byPattern: byPattern, operations: 200_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: byPattern ? "lens.case.pattern" : "lens.case",
+            nanosecondsPerOperation: measured.0,
+            baselineNanosecondsPerOperation: measured.1, goal: nil,
+            note: byPattern
+                ? "an enum case's payload, hand-written extract:"
+                : "an enum case's payload by reflection")
+    )
+}
+
 if selected("lens.byindex.100k") {
     let byIndex = CompositionCases.element(
         byID: false, size: 100_000, operations: 1_000_000 / scale, rounds: rounds)

@@ -10,9 +10,10 @@
 /// What it cannot tell apart: two cases that share a base name (`case a(Int)` and
 /// `case a(x: Int)`), which Swift allows and a mirror names alike. An enum with a custom mirror
 /// (`CustomReflectable`) cannot be read at all: that stops a debug build, and never matches in
-/// a release build. Each read costs one or two mirrors (about a microsecond; the benchmark's
-/// `lens.case` case measures it): where an action is read often, a hand-written `extract:`
-/// is faster.
+/// a release build. Each read costs two mirrors: routing an action to a case's payload takes
+/// about 5 µs in a release build (the benchmark's `lens.case`), against 0.5 µs with a
+/// hand-written `extract:` (`lens.case.pattern`), which is the choice where actions are
+/// frequent.
 @usableFromInline
 package enum _EnumCase {
     /// The payload of `whole` if it is the case `embed` makes, else `nil`.

@@ -261,8 +261,9 @@ extension OptionalLens {
     /// name are not told apart, an enum with a custom mirror stops a debug build); a case of
     /// several values is a tuple (`case moved(from: Int, to: Int)` has the part `(Int, Int)`).
     /// Changing the payload moves it out of the enum and back, so a large payload changes in
-    /// place. Reading costs a microsecond or two; ``case(_:extract:)`` with a hand-written
-    /// pattern match is faster where that matters.
+    /// place. Routing an action to the payload this way costs about 5 µs in a release build
+    /// (the benchmark's `lens.case`), against 0.5 µs with ``case(_:extract:)`` and a
+    /// hand-written pattern match, the choice where actions are frequent.
     /// - Parameter embed: Makes the case from a payload: the case itself, `Screen.loggedIn`.
     /// - Returns: The lens. Effects of the payload run under an id made of the enum's and the
     ///   payload's types, inside the place of the enum (see ``case(_:extract:)``).
