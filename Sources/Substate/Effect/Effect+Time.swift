@@ -190,3 +190,19 @@ extension Effect {
             })
     }
 }
+
+extension Effect where Action == Int {
+    /// An effect that produces a tick every `interval` on `clock`, named with its type:
+    /// `Effect.timer(every: .seconds(1), clock: clock)`, an `Effect<Int>` to map into actions.
+    ///
+    /// The same timer as the leading-dot form (`.timer(every:clock:)` where an action's effect
+    /// is expected); this one lets Swift infer the type of the ticks when nothing else says it.
+    /// - Parameters:
+    ///   - interval: The time between ticks.
+    ///   - clock: The clock to tick on: the environment's.
+    /// - Returns: An effect producing the number of each tick.
+    public static func timer<C: Clock>(every interval: Duration, clock: C) -> Effect<Int>
+    where C.Duration == Duration {
+        Effect<Never>.timer(every: interval, clock: clock)
+    }
+}
