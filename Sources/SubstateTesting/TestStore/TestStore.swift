@@ -140,7 +140,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         }
     }
 
-    /// Creates a test store.
+    /// Creates a test store from an update function that is a closure.
+    ///
+    /// Name a program by its type instead
+    /// (``init(state:environment:program:middleware:clocks:fileID:filePath:line:column:)``):
+    /// passed as a function value, `App.update` is called through a thunk that, in a debug
+    /// build, keeps a second reference to the state during each update, so that its first write
+    /// to a collection copies it.
     /// - Parameters:
     ///   - state: The initial state.
     ///   - environment: The environment, usually with test doubles: a ``TestClock``,
