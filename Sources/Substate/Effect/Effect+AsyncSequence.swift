@@ -48,27 +48,22 @@ extension Effect: AsyncSequence {
     /// reach only its `Sendable` parts. Closing it (when the iterator goes away, or the
     /// iterating task is cancelled) cancels the effect.
     final class Runner: @unchecked Sendable {
-        private let runtime = EffectRuntime<Action>(executor: nil)
         /// Signals that effect tasks delivered something (latched: a signal given while the
         /// iterator is not waiting is kept).
         private let delivered = AsyncBuffer<Void>()
+        private let collector: EffectCollector<Action>
         private var ready: [Result<Action, any Error>] = []
         private var head = 0
 
         init(effect: Effect) {
             let delivered = self.delivered
-            runtime.inbox._onWake { delivered.push(()) }
-            let runtime = self.runtime
-            runtime.turn(settles: false) {
-                runtime.start(effect, in: runtime.makeGroup())
-            } process: { action, _ in
-                self.ready.append(.success(action))
-            } settle: {
-            }
+            collector = EffectCollector(
+                executor: nil, wakeUp: .signal { delivered.push(()) })
+            collector.start(effect)
         }
 
         deinit {
-            runtime.close()
+            collector.runtime.close()
             delivered.finish()
         }
 
@@ -79,15 +74,11 @@ extension Effect: AsyncSequence {
                     defer { head += 1 }
                     return ready[head]
                 }
-                ready.removeAll(keepingCapacity: true)
+                collector.runtime.drain()
+                ready = collector.takeCollected()
                 head = 0
-                runtime.drain { action, _ in
-                    self.ready.append(.success(action))
-                } settle: {
-                } failed: { error, _ in
-                    self.ready.append(.failure(error))
-                }
                 guard ready.isEmpty else { continue }
+                let runtime = collector.runtime
                 if runtime.isClosed || runtime.outstanding.isFinished { return nil }
                 // Cancelling the iterating task finishes the signal: the effect is cancelled.
                 guard await delivered.next() != nil else {
@@ -99,7 +90,7 @@ extension Effect: AsyncSequence {
 
         /// Cancels the effect; later calls to ``next()`` return `nil`.
         func close() {
-            runtime.close()
+            collector.runtime.close()
         }
     }
 

@@ -113,7 +113,7 @@ extension Effect {
                                 gate.abandon()
                                 return
                             }
-                            guard let pending = gate.release(at: clock.now) else { return }
+                            let pending = gate.release(at: clock.now)
                             await pending.perform(send: send, context: context, report: report)
                         }
                     )

@@ -48,7 +48,7 @@ extension StateSaver {
             state.timerGeneration += 1
             return (state.timerGeneration, state.storeExecutor)
         }
-        let timer = EffectRuntime<Never>.startTask(on: executor ?? storeExecutor) {
+        let timer = EffectTasks.start(on: executor ?? storeExecutor) {
             [weak self, sleep] in
             do {
                 try await sleep(interval)

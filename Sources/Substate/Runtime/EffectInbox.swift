@@ -17,13 +17,23 @@ package final class EffectInbox<Action: Sendable>: Sendable {
         case finished(EffectRecord)
     }
 
+    /// Whether the consumer was told of the entries waiting; `closed` is final.
+    @usableFromInline
+    enum _Status {
+        /// No drain is due: the next entry wakes the consumer.
+        case quiet
+        /// The consumer was woken and has not found the inbox empty since.
+        case woken
+        /// Closed: entries are dropped, nobody is woken.
+        case closed
+    }
+
     @usableFromInline
     struct _State {
         @usableFromInline var _entries: [_Entry] = []
         @usableFromInline var _spare: [_Entry] = []
         @usableFromInline var _actionCount = 0
-        @usableFromInline var _isWakeScheduled = false
-        @usableFromInline var _isClosed = false
+        @usableFromInline var _status = _Status.quiet
         @usableFromInline var _wake: (@Sendable () -> Void)?
         @usableFromInline var _producers: [UnsafeContinuation<Void, Never>] = []
         /// The record that the last `.from` entry in `_entries` names.
@@ -31,11 +41,14 @@ package final class EffectInbox<Action: Sendable>: Sendable {
 
         @usableFromInline init() {}
 
-        /// The wake handler to call, if no drain is scheduled yet; marks one as scheduled.
+        /// Whether entries are dropped.
+        @inlinable var _isClosed: Bool { _status == .closed }
+
+        /// The wake handler to call, if the consumer was not woken yet; marks it woken.
         @inlinable
         mutating func scheduleWake() -> (@Sendable () -> Void)? {
-            guard !_isWakeScheduled else { return nil }
-            _isWakeScheduled = true
+            guard _status == .quiet else { return nil }
+            _status = .woken
             return _wake
         }
     }
@@ -114,7 +127,7 @@ package final class EffectInbox<Action: Sendable>: Sendable {
             let producers: [UnsafeContinuation<Void, Never>]
             (entries, actionCount, producers) = _state.withLock { state in
                 guard !state._entries.isEmpty else {
-                    state._isWakeScheduled = false
+                    if state._status == .woken { state._status = .quiet }
                     return ([], 0, [])
                 }
                 let taken = state._entries
@@ -148,7 +161,7 @@ package final class EffectInbox<Action: Sendable>: Sendable {
     /// sends are dropped).
     func close() {
         let producers = _state.withLock { state in
-            state._isClosed = true
+            state._status = .closed
             state._entries = []
             state._spare = []
             state._wake = nil

@@ -4,22 +4,29 @@ import Synchronization
 /// Actions from a cancelled record are dropped, even those already on their way. The store
 /// makes an ``_EffectRun``, which adds what the task needs to run.
 ///
-/// Lock-free, to keep starting an effect cheap: `_phase` goes from `detached` to `attached`
-/// once the task is stored, or to `cancelled` at any time. The task is written before the
-/// releasing transition to `attached` and read only after an acquiring look at it.
+/// Lock-free, to keep starting an effect cheap: `_phase` goes from `starting` to `attached`
+/// once the task is stored, or to `cancelled` at any time (see ``_Phase``). The task is
+/// written before the releasing transition to `attached` and read only after an acquiring
+/// look at it.
 @usableFromInline
 package class EffectRecord: EffectHandle, @unchecked Sendable {
     @usableFromInline let _group: EffectGroup
-    @usableFromInline let _phase = Atomic<Int>(_Phase._detached)
+    @usableFromInline let _phase = Atomic<_Phase>(.starting)
     /// The next record in its registry's stack of ended records (see `EffectRegistry.ended`).
     nonisolated(unsafe) var nextEnded: UnsafeMutableRawPointer?
     nonisolated(unsafe) private var task: Task<Void, Never>?
 
+    /// Where a record is in its life. `starting → attached → cancelled`, or
+    /// `starting → cancelled` when it is cancelled before its task is stored; a task is
+    /// attached once, and cancelled is final.
     @usableFromInline
-    enum _Phase {
-        @usableFromInline static let _detached = 0
-        static let attached = 1
-        @usableFromInline static let _cancelled = 2
+    enum _Phase: UInt8, AtomicRepresentable {
+        /// Registered; its task is being started.
+        case starting
+        /// Its task is stored: cancelling the record cancels the task.
+        case attached
+        /// Cancelled: its actions are dropped, and its task (if any) was told.
+        case cancelled
     }
 
     @usableFromInline
@@ -27,21 +34,23 @@ package class EffectRecord: EffectHandle, @unchecked Sendable {
         self._group = group
     }
 
-    @inlinable var isCancelled: Bool { _phase.load(ordering: .acquiring) == _Phase._cancelled }
+    @inlinable var isCancelled: Bool { _phase.load(ordering: .acquiring) == .cancelled }
 
     /// Attaches the running task; cancels it at once if the record was cancelled first.
     @usableFromInline
     final func _attach(_ task: Task<Void, Never>) {
         self.task = task
-        let (attached, _) = _phase.compareExchange(
-            expected: _Phase._detached, desired: _Phase.attached, ordering: .acquiringAndReleasing)
-        if !attached { task.cancel() }
+        let (attached, phase) = _phase.compareExchange(
+            expected: .starting, desired: .attached, ordering: .acquiringAndReleasing)
+        guard !attached else { return }
+        precondition(phase == .cancelled, "An effect record's task was attached twice.")
+        task.cancel()
     }
 
     @usableFromInline
     package final func cancel() {
-        let previous = _phase.exchange(_Phase._cancelled, ordering: .acquiringAndReleasing)
-        guard previous == _Phase.attached else { return }
+        let previous = _phase.exchange(.cancelled, ordering: .acquiringAndReleasing)
+        guard previous == .attached else { return }
         // Only the first canceller gets here. The record keeps its task until the record
         // goes: the registry lets go of a cancelled record as soon as its task has ended (see
         // `EffectRegistry.ended`), on the store's thread, so the task's memory is freed on the

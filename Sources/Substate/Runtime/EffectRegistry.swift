@@ -22,7 +22,8 @@ package final class EffectRegistry: Sendable {
     struct Entry {
         var handle: any EffectHandle
         var ids: [EffectID]
-        /// The conditions under which the effect may go on; empty for most effects.
+        /// The lifetimes of the children that started the effect: it may go on while they
+        /// are alive. Empty for most effects.
         var lifetimes: [EffectLifetime] = []
     }
 
@@ -67,13 +68,13 @@ package final class EffectRegistry: Sendable {
         var byID: [EffectID: Members] = [:]
         var gates: [EffectID: AnyObject] = [:]
         var isClosed = false
-        /// The number of entries with lifetime conditions.
-        var bound = 0
+        /// The number of entries with lifetimes.
+        var withLifetimes = 0
     }
 
     let state = Locked(State())
-    /// `state.bound`, readable without the lock: the store asks it after every action.
-    @usableFromInline let _boundCount = Atomic<Int>(0)
+    /// `state.withLifetimes`, readable without the lock: the store asks it after every action.
+    @usableFromInline let _lifetimeCount = Atomic<Int>(0)
     /// Effects that ended without taking the lock (see ``ended(_:)``): a lock-free stack,
     /// linked through the records and holding a reference to each.
     /// Holds the top record's address as an integer (0 for none): `Atomic` of a pointer is
@@ -126,12 +127,12 @@ package final class EffectRegistry: Sendable {
             let key = ObjectIdentifier(record)
             if let entry = state.entries.removeValue(forKey: key) {
                 state.forget(key, ids: entry.ids)
-                if !entry.lifetimes.isEmpty { bind(&state, by: -1) }
+                if !entry.lifetimes.isEmpty { countLifetimes(&state, by: -1) }
             }
         }
     }
 
-    /// Registers a started effect under ids and lifetime conditions. Returns `false` (and
+    /// Registers a started effect under ids and lifetimes. Returns `false` (and
     /// cancels it) once the registry is closed.
     @usableFromInline
     package func insert(_ handle: any EffectHandle, tags: EffectTags = EffectTags()) -> Bool {
@@ -141,51 +142,51 @@ package final class EffectRegistry: Sendable {
             let key = ObjectIdentifier(handle)
             state.entries[key] = Entry(handle: handle, ids: tags.ids, lifetimes: tags.lifetimes)
             for id in tags.ids { state.byID[id, default: Members(key)].insert(key) }
-            if !tags.lifetimes.isEmpty { bind(&state, by: 1) }
+            if !tags.lifetimes.isEmpty { countLifetimes(&state, by: 1) }
             return true
         }
         if !inserted { handle.cancel() }
         return inserted
     }
 
-    /// Adds a lifetime condition to a running effect (a child's effect met inside a task).
+    /// Adds a lifetime to a running effect (a child's effect met inside a task).
     @usableFromInline
     package func add(lifetime: EffectLifetime, to handle: any EffectHandle) {
         state.withLock { state in
             let key = ObjectIdentifier(handle)
             guard let index = state.entries.index(forKey: key) else { return }
-            if state.entries.values[index].lifetimes.isEmpty { bind(&state, by: 1) }
+            if state.entries.values[index].lifetimes.isEmpty { countLifetimes(&state, by: 1) }
             state.entries.values[index].lifetimes.append(lifetime)
         }
     }
 
-    /// Counts entries with lifetime conditions, under the lock.
-    private func bind(_ state: inout State, by change: Int) {
-        state.bound += change
-        _boundCount.store(state.bound, ordering: .relaxed)
+    /// Counts entries with lifetimes, under the lock.
+    private func countLifetimes(_ state: inout State, by change: Int) {
+        state.withLifetimes += change
+        _lifetimeCount.store(state.withLifetimes, ordering: .relaxed)
     }
 
-    /// Whether some running effect has a lifetime condition: when not, the store skips
-    /// ``cancelAbsent(in:)`` after an action at the cost of one atomic load.
+    /// Whether some running effect has a lifetime: when not, the store skips
+    /// ``cancelDead(in:)`` after an action at the cost of one atomic load.
     @inlinable
-    package var hasLifetimeConditions: Bool { _boundCount.load(ordering: .relaxed) > 0 }
+    package var hasLifetimes: Bool { _lifetimeCount.load(ordering: .relaxed) > 0 }
 
-    /// Cancels the effects whose lifetime conditions fail for `state`: the effects of
-    /// children that are no longer there. Each cancelled effect forgets its ids and its
-    /// conditions at once. O(effects with conditions × depth of their lenses).
+    /// Cancels the effects with a lifetime that is over in `state`: the effects of children
+    /// that are no longer alive in it. Each cancelled effect forgets its ids and its
+    /// lifetimes at once. O(effects with lifetimes × depth of their lenses).
     @usableFromInline
-    package func cancelAbsent<State>(in state: UnsafePointer<State>) {
+    package func cancelDead<State>(in state: UnsafePointer<State>) {
         let handles = self.state.withLock { registry -> [any EffectHandle] in
-            var absent: [ObjectIdentifier] = []
+            var dead: [ObjectIdentifier] = []
             for (key, entry) in registry.entries where !entry.lifetimes.isEmpty {
-                if !entry.lifetimes.allSatisfy({ $0.isAlive(in: state) }) { absent.append(key) }
+                if !entry.lifetimes.allSatisfy({ $0.isAlive(in: state) }) { dead.append(key) }
             }
             var handles: [any EffectHandle] = []
-            for key in absent {
+            for key in dead {
                 guard let handle = registry.detach(key) else { continue }
                 handles.append(handle)
                 registry.entries[key]?.lifetimes = []
-                bind(&registry, by: -1)
+                countLifetimes(&registry, by: -1)
             }
             return handles
         }
@@ -210,7 +211,7 @@ package final class EffectRegistry: Sendable {
             let key = ObjectIdentifier(handle)
             guard let entry = state.entries.removeValue(forKey: key) else { return }
             state.forget(key, ids: entry.ids)
-            if !entry.lifetimes.isEmpty { bind(&state, by: -1) }
+            if !entry.lifetimes.isEmpty { countLifetimes(&state, by: -1) }
         }
     }
 
@@ -282,7 +283,7 @@ package final class EffectRegistry: Sendable {
                 state.entries = [:]
                 state.byID = [:]
                 state.gates = [:]
-                bind(&state, by: -state.bound)
+                countLifetimes(&state, by: -state.withLifetimes)
             }
             return state.entries.values.map(\.handle)
         }

@@ -30,8 +30,6 @@ extension Store {
     func _processThroughMiddleware(
         _ action: Action, in group: EffectGroup?, chain: _MiddlewareChain<State, Action>
     ) -> EffectGroup? {
-        // Time travel needs middleware (the time machine's), so a plain store never checks.
-        if _travel != nil { return _hold(action, in: group) }
         guard chain._hasInterceptors else {
             return processWithHooks(action, in: group, chain: chain)
         }

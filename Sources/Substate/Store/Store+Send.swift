@@ -26,23 +26,7 @@ extension Store {
             _warnSendAfterTearDown(action)
             return StoreTask(group: nil)
         }
-        if runtime.isProcessing {
-            let group = runtime.makeGroup()
-            runtime.enqueue(action, in: group)
-            return StoreTask(group: group)
-        }
-        return StoreTask(group: processing { process(action, in: nil) })
-    }
-
-    /// One turn of the runtime's processing loop (see ``EffectRuntime/turn(settles:_:process:settle:)``):
-    /// `body`, then the queued actions, then the observers, until nothing is queued.
-    @inlinable
-    func processing<Result>(_ body: () -> Result) -> Result {
-        runtime.turn(body) { action, group in
-            _ = process(action, in: group)
-        } settle: {
-            notifyObservers()
-        }
+        return StoreTask(group: runtime.send(action))
     }
 
     /// Tells observers and scoped stores about the commits just made, inside the pending
@@ -169,7 +153,8 @@ extension Store {
 
     /// Moves the state through the middleware and the update function and starts the effect
     /// it returns. Returns the group the effect joined: `group`, or a new one if there was
-    /// none. The one entry for every action: sent, queued, delivered by an effect or held.
+    /// none. The runtime calls it for every action: sent, queued, delivered by an effect or
+    /// released after time travel.
     @inlinable
     func process(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         if _isProbed { return _processProbed(action, in: group) }
@@ -204,48 +189,64 @@ extension Store {
         if _processedActions._hasSubscribers { _processedActions._publish(action) }
         if _committedStates._hasSubscribers { _committedStates._publish(_storage.value) }
         // The effects of children that this action removed end with them.
-        if registry.hasLifetimeConditions { registry.cancelAbsent(in: _storage._pointer) }
+        if registry.hasLifetimes { registry.cancelDead(in: _storage._pointer) }
         if effect.isNone { return group }
         let group = group ?? runtime.makeGroup()
-        start(effect, in: group)
+        runtime.start(effect, in: group)
         return group
     }
 
-    /// Starts an effect: synchronous actions go to the queue, the rest runs in tasks.
-    @inlinable
-    func start(_ effect: Effect<Action>, in group: EffectGroup) {
-        runtime.start(
-            effect, in: group,
-            present: { _setPending($0) },
-            isAlive: { $0.isAlive(in: _storage._pointer) }
-        )
-    }
-
-    /// Processes what effects delivered since the last drain, in order, one batch at a time,
-    /// each in one turn of the processing loop. The store calls it on the main actor when
-    /// effects deliver; with a test executor, the test store calls it when its scheduler is
-    /// idle.
+    /// Processes what effects delivered since the last drain (see
+    /// ``EffectRuntime/drain()``). The runtime calls it on the main actor when effects
+    /// deliver; with a test executor, the test store calls it when its scheduler is idle.
     /// - Returns: Whether anything was delivered.
-    @inlinable @discardableResult
+    @discardableResult
     package func drainInbox() -> Bool {
         guard !_tornDown else { return false }
-        return runtime.drain { action, group in
-            _ = process(action, in: group)
-        } settle: {
-            notifyObservers()
-        } failed: { error, record in
-            _report(error, of: record)
-        }
+        return runtime.drain()
+    }
+
+    /// Whether an effect task the store started is still running (a test store asks).
+    package func isRunning(_ record: EffectRecord) -> Bool {
+        registry.isRunning(record)
+    }
+}
+
+/// What the store does with the work its runtime hands it.
+extension Store: @MainActor EffectRuntimeClient {
+    @inlinable
+    package func runtimeProcess(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        process(action, in: group)
+    }
+
+    @inlinable
+    package func runtimeSettle() {
+        notifyObservers()
+    }
+
+    @usableFromInline
+    package func runtimePresent(_ presentation: any UpdatePresentation) {
+        _setPending(presentation)
+    }
+
+    @inlinable
+    package func runtimeIsAlive(_ lifetime: EffectLifetime) -> Bool {
+        lifetime.isAlive(in: _storage._pointer)
     }
 
     /// Hands an error an effect did not handle to the probe, or else to the error handler.
     @usableFromInline
-    func _report(_ error: any Error, of record: EffectRecord) {
+    package func runtimeEffectFailed(_ error: any Error, of record: EffectRecord) {
         guard !_tornDown else { return }
         if let probe {
             probe.effectFailed(error, of: record)
         } else {
             effectErrorHandler(error)
         }
+    }
+
+    @usableFromInline
+    package func runtimeDidStart(_ record: EffectRecord) {
+        probe?.didStart(record)
     }
 }

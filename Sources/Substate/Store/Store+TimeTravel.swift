@@ -10,29 +10,22 @@ extension Store {
     public var isTravelling: Bool { _travel != nil }
 
     /// Shows a past state in place of the present one, which is kept. Until ``endTravel()``,
-    /// actions — sent, or produced by effects — are held, not processed.
+    /// actions — sent, or produced by effects — are held by the runtime, not processed.
     func travel(to past: State) {
-        if _travel == nil { _travel = _Travel(present: _storage.value) }
+        if _travel == nil {
+            _travel = _Travel(present: _storage.value)
+            runtime.startHolding()
+        }
         show(past)
     }
 
-    /// Puts the present state back and processes the actions held meanwhile, in order: in
-    /// the turn in progress if there is one (called from an observer, say), so that no turn
-    /// nests in another; else in a turn of their own.
+    /// Puts the present state back and processes the actions held meanwhile, in order (see
+    /// ``EffectRuntime/releaseHeld()``).
     func endTravel() {
         guard let travel = _travel else { return }
         self._travel = nil
         show(travel.present)
-        guard runtime.releaseHeld(), !runtime.isProcessing, !_tornDown else { return }
-        processing {}
-    }
-
-    /// Holds an action that arrived while travelling. Returns the group it will run in.
-    @usableFromInline
-    func _hold(_ action: Action, in group: EffectGroup?) -> EffectGroup {
-        let group = group ?? runtime.makeGroup()
-        runtime.hold(action, in: group)
-        return group
+        runtime.releaseHeld()
     }
 
     /// Replaces the shown state, notifying observers and scoped stores as a commit does.

@@ -63,7 +63,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     @usableFromInline let _registrar = ObservationRegistrar()
 
     /// The queue, the effects and the processing loop (see ``EffectRuntime``).
-    @usableFromInline package let runtime: EffectRuntime<Action>
+    @usableFromInline package let runtime: EffectRuntime<Store>
     /// The presentation of the last update committed since observers were last notified.
     var pendingPresentation: (any UpdatePresentation)?
     // Read on every send, on the main actor only, by short accesses that never overlap: the
@@ -157,14 +157,10 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         self._stateKeyPath = \Store.state
         self._environment = environment
         self._updateFunction = update
-        self.runtime = EffectRuntime(executor: executor)
+        self.runtime = EffectRuntime(executor: executor, wakeUp: executor == nil ? .mainActor : .manual)
         self._middlewareChain = middleware.isEmpty ? nil : _MiddlewareChain(installed: middleware)
+        runtime.attach(self)
         for installed in middleware { installed.attach?(executor) }
-        if executor == nil {
-            runtime.inbox._onWake { [weak self] in
-                Task { @MainActor in self?.drainInbox() }
-            }
-        }
     }
 
     /// Creates a store from an initial update, whose effect starts at once.
@@ -217,8 +213,8 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// Starts the effect of an initial update, in one turn of the processing loop.
     @usableFromInline
     package func begin(with effect: Effect<Action>) {
-        guard !effect.isNone, !_tornDown else { return }
-        processing { start(effect, in: runtime.makeGroup()) }
+        guard !_tornDown else { return }
+        runtime.begin(with: effect)
     }
 
     /// The current state.

@@ -21,4 +21,7 @@ package protocol StoreProbe<Action>: AnyObject {
     /// An effect threw an error that no `catch` handler took; the store's
     /// ``Store/effectErrorHandler`` is not called.
     func effectFailed(_ error: any Error, of record: EffectRecord)
+
+    /// The store started an effect task.
+    func didStart(_ record: EffectRecord)
 }

@@ -95,24 +95,26 @@ public struct UpdateSpec<State: Equatable & Sendable, Action: Sendable, Environm
             for clock in clocks { clock.attach(scheduler) }
             // The effect runs on the stores' runtime, on a scheduler of its own; its actions
             // are collected, not processed.
-            let runtime = EffectRuntime<Action>(executor: scheduler)
+            let collector = EffectCollector<Action>(executor: scheduler, wakeUp: .manual)
+            let runtime = collector.runtime
             var effectActions: [Action] = []
             var errors: [String] = []
-            runtime.turn(settles: false) {
-                runtime.start(update.effect, in: runtime.makeGroup())
-            } process: { action, _ in
-                effectActions.append(action)
-            } settle: {
-            }
-            scheduler.whenIdle {
-                let before = effectActions.count
-                let delivered = runtime.drain { action, _ in
-                    effectActions.append(action)
-                } settle: {
-                } failed: { error, _ in
-                    errors.append(String(describing: error))
+            func collect() -> Int {
+                let collected = collector.takeCollected()
+                for result in collected {
+                    switch result {
+                    case .success(let action): effectActions.append(action)
+                    case .failure(let error): errors.append(String(describing: error))
+                    }
                 }
-                return delivered ? max(1, effectActions.count - before) : 0
+                return collected.count
+            }
+            collector.start(update.effect)
+            _ = collect()
+            scheduler.whenIdle {
+                let delivered = runtime.drain()
+                let count = collect()
+                return delivered ? max(1, count) : 0
             }
             scheduler.run()
             for clock in clocks { clock.run(maximumSteps: 100_000) }

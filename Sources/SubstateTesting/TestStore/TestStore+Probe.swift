@@ -44,7 +44,7 @@ extension TestStore: StoreProbe {
     }
 
     /// Notes an effect task the store started, with the step that started it.
-    func didStart(_ record: EffectRecord) {
+    package func didStart(_ record: EffectRecord) {
         let step = current ?? sending
         started.append(
             StartedEffect(
@@ -54,7 +54,7 @@ extension TestStore: StoreProbe {
 
     /// The effects still running, oldest first. Forgets those that ended.
     var runningEffects: [StartedEffect] {
-        started.removeAll { !store.runtime.registry.isRunning($0.record) }
+        started.removeAll { !store.isRunning($0.record) }
         return started
     }
 

@@ -234,9 +234,6 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         self.clocks = clocks ?? TestClock.find(in: environment)
         for clock in self.clocks { clock.attach(scheduler) }
         store.probe = self
-        store.runtime.didStart = { [weak self] record in
-            MainActor.assumeIsolated { self?.didStart(record) }
-        }
         // The store's inbox is drained whenever the scheduler has nothing else to run: the
         // test's own flow of control, on the main actor.
         let store = self.store

@@ -1,0 +1,74 @@
+extension EffectRuntime {
+    /// Starts an effect in a group: cancellations happen now, synchronous actions are queued,
+    /// the rest runs in tasks. Presentations go to the client, and a child's effects start
+    /// only if the client finds the child alive.
+    @inlinable
+    package func start(_ effect: Effect<Action>, in group: EffectGroup) {
+        effect.start(
+            in: registry,
+            deliver: { enqueue($0, in: group) },
+            spawn: { spawn($0, tags: $1, in: group) },
+            present: { client.runtimePresent($0) },
+            isAlive: { client.runtimeIsAlive($0) }
+        )
+    }
+
+    /// Runs an effect in a task of its own, registered under its tags.
+    @inlinable
+    func spawn(_ effect: Effect<Action>, tags: EffectTags, in group: EffectGroup) {
+        let run = _EffectRun(
+            effect: effect, group: group, inbox: inbox, registry: registry,
+            outstanding: outstanding)
+        guard registry.insert(run, tags: tags) else { return }
+        group.enter(run)
+        outstanding.enter()
+        run._attach(EffectTasks.start(on: executor, priority: effect.priority) { await run.run() })
+        client.runtimeDidStart(run)
+    }
+
+    /// Handles what effects delivered since the last drain, batch after batch, each in one
+    /// turn of the processing loop: each action from an effect not cancelled meanwhile is
+    /// processed in the effect's group, errors go to the client after the batch, and each
+    /// effect that finished is forgotten (the other path by which effects end is
+    /// ``_EffectRun/end()``, for cancelled ones).
+    /// - Returns: Whether anything was delivered.
+    @inlinable
+    @discardableResult
+    package func drain() -> Bool {
+        guard _phase != .closed else { return false }
+        precondition(_phase == .idle, "An effect runtime was drained while processing.")
+        var errors: [(any Error, EffectRecord)] = []
+        var delivered = false
+        inbox.drain { entries, actionCount in
+            delivered = true
+            turn(settles: actionCount > 0) { handle(entries, errors: &errors) }
+        }
+        for (error, record) in errors where _phase != .closed {
+            client.runtimeEffectFailed(error, of: record)
+        }
+        return delivered
+    }
+
+    @inlinable
+    func handle(
+        _ entries: [EffectInbox<Action>._Entry], errors: inout [(any Error, EffectRecord)]
+    ) {
+        var sender: EffectRecord?
+        for entry in entries {
+            guard _phase != .closed else { return }
+            switch entry {
+            case .from(let record):
+                sender = record
+            case .action(let action):
+                guard let sender, !sender.isCancelled else { continue }
+                _ = process(action, in: sender._group)
+                processQueue()
+            case .failed(let error, let record):
+                if !record.isCancelled { errors.append((error, record)) }
+            case .finished(let record):
+                registry.remove(record)
+                leave(record._group)
+            }
+        }
+    }
+}

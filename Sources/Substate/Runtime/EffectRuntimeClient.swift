@@ -1,0 +1,44 @@
+/// What an ``EffectRuntime`` hands back to the object that owns it: the store in production
+/// and in tests, and small collectors for `UpdateSpec` and an iterated ``Effect``.
+///
+/// The runtime owns the processing loop (the queue, the held actions, the inbox and its
+/// wake-up hop); the client says what processing one action means and what to do when the
+/// loop is quiet. Every requirement but the first has a default that does nothing, so a
+/// client that only collects actions writes one method.
+@usableFromInline
+package protocol EffectRuntimeClient<Action>: AnyObject {
+    associatedtype Action: Sendable
+
+    /// Processes one action (the store: middleware, update, commit) and starts its effect
+    /// through ``EffectRuntime/start(_:in:)``.
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - group: The work it belongs to; `nil` for an action sent while the runtime was idle.
+    /// - Returns: The group the action's effect joined: `group`, a new one, or `nil` if
+    ///   there was no group and no effect.
+    func runtimeProcess(_ action: Action, in group: EffectGroup?) -> EffectGroup?
+
+    /// The queue is empty after a turn that processed something: the store tells its
+    /// observers, who may send (their actions are queued and processed in the same turn).
+    func runtimeSettle()
+
+    /// An effect being started carries a presentation (see ``UpdatePresentation``).
+    func runtimePresent(_ presentation: any UpdatePresentation)
+
+    /// Whether the child whose lifetime this is is still alive in the state just committed.
+    func runtimeIsAlive(_ lifetime: EffectLifetime) -> Bool
+
+    /// An effect threw an error that no `catch` handler took.
+    func runtimeEffectFailed(_ error: any Error, of record: EffectRecord)
+
+    /// An effect task was started (a test store lists them).
+    func runtimeDidStart(_ record: EffectRecord)
+}
+
+extension EffectRuntimeClient {
+    @inlinable package func runtimeSettle() {}
+    @inlinable package func runtimePresent(_ presentation: any UpdatePresentation) {}
+    @inlinable package func runtimeIsAlive(_ lifetime: EffectLifetime) -> Bool { true }
+    @inlinable package func runtimeEffectFailed(_ error: any Error, of record: EffectRecord) {}
+    @inlinable package func runtimeDidStart(_ record: EffectRecord) {}
+}
