@@ -132,7 +132,7 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
             write: { whole, body in
                 outer.modify(&whole) { part in next.write(&part, body) }
             },
-            effectKey: .combining(_placeKey, next._effectKey)
+            placeKey: .combining(_placeKey, next._placeKey)
         )
     }
 

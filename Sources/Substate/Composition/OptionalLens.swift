@@ -28,13 +28,13 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
 
     @usableFromInline let _storage: _Storage
     /// The key of a keyed part, made into an effect id only when an effect needs one.
-    @usableFromInline let _effectKey: _PendingEffectID?
+    @usableFromInline let _placeKey: _PendingEffectID?
     /// For an element of a ``KeyedArray`` by id: which array and which id, so that a scope
     /// made with the lens is refreshed only when its row changes.
     @usableFromInline var _row: (any _RowAddress<Whole>)?
 
     /// The id under which effects of the part run, for keyed parts.
-    var effectID: EffectID? { _effectKey?.id }
+    var placeID: EffectID? { _placeKey?.id }
 
     /// An optional lens from a getter and a setter.
     /// - Parameters:
@@ -52,7 +52,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 set(&whole, part)
                 return true
             })
-        _effectKey = nil
+        _placeKey = nil
     }
 
     /// An optional lens through a key path to an optional part.
@@ -67,23 +67,23 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 body(&whole[keyPath: keyPath]!)
                 return true
             })
-        _effectKey = _PendingEffectID(_KeyPathKey(keyPath))
+        _placeKey = _PendingEffectID(_KeyPathKey(keyPath))
     }
 
     @usableFromInline
     init(
         read: @escaping @Sendable (Whole) -> Part?,
         write: @escaping @Sendable (inout Whole, (inout Part) -> Void) -> Bool,
-        effectKey: _PendingEffectID?
+        placeKey: _PendingEffectID?
     ) {
         _storage = .closures(read: read, write: write)
-        self._effectKey = effectKey
+        self._placeKey = placeKey
     }
 
     @usableFromInline
-    init(storage: _Storage, effectKey: _PendingEffectID?) {
+    init(storage: _Storage, placeKey: _PendingEffectID?) {
         self._storage = storage
-        self._effectKey = effectKey
+        self._placeKey = placeKey
     }
 
     @inlinable
@@ -169,7 +169,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         return OptionalLens<Whole, Smaller>(
             read: { outer.read($0).map(next.read) },
             write: { whole, body in outer.write(&whole) { part in next.write(&part, body) } },
-            effectKey: .combining(_effectKey, next._placeKey)
+            placeKey: .combining(_placeKey, next._placeKey)
         )
     }
 
@@ -187,7 +187,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 _ = outer.write(&whole) { part in found = next.write(&part, body) }
                 return found
             },
-            effectKey: .combining(_effectKey, next._effectKey)
+            placeKey: .combining(_placeKey, next._placeKey)
         )
     }
 }
@@ -204,7 +204,7 @@ extension OptionalLens {
     ) -> OptionalLens {
         OptionalLens(
             storage: .element(keyPath, index),
-            effectKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: index)))
+            placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: index)))
     }
 
     /// An optional lens to the element with an id in an array of `Identifiable` elements.
@@ -226,7 +226,7 @@ extension OptionalLens {
         OptionalLens(
             storage: .found(
                 keyPath, find: { elements, path in elements._index(of: id, rememberedUnder: path) }),
-            effectKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id)))
+            placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id)))
     }
 
     /// An optional lens to the value for a key in a dictionary.
@@ -245,7 +245,7 @@ extension OptionalLens {
                 body(&whole[keyPath: keyPath][key]!)
                 return true
             },
-            effectKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: key))
+            placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: key))
         )
     }
 
@@ -318,7 +318,7 @@ extension OptionalLens {
         OptionalLens(
             read: extract,
             write: { whole, body in _movingPayload(of: &whole, embed, extract, body) },
-            effectKey: _PendingEffectID(
+            placeKey: _PendingEffectID(
                 _CaseKey(whole: ObjectIdentifier(Whole.self), part: ObjectIdentifier(Part.self)))
         )
     }

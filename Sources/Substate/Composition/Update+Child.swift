@@ -114,23 +114,23 @@ extension Update {
         }
         guard !effect.isNone else { return Update(state: state) }
         var mapped = effect.map(tag)
-        if mapped._containsIDs, let key = lens._effectKey { mapped = mapped._placed(in: key) }
+        if mapped._containsIDs, let key = lens._placeKey { mapped = mapped._placed(in: key) }
         if mapped._containsLifetime { mapped = mapped._lifted { $0._lifted(through: lens) } }
-        return Update(state: state, effect: lens._bound(mapped))
+        return Update(state: state, effect: lens._withLifetime(mapped))
     }
 }
 
 extension OptionalLens {
-    /// The effect, bound to the part's lifetime (the store cancels it once the part is
-    /// gone) and cancellable under this lens's id when it has one.
+    /// The effect, with the part's lifetime (the store cancels it once the part is dead) and
+    /// cancellable under this lens's place when it has one.
     @usableFromInline
-    func _bound<Action>(_ effect: Effect<Action>) -> Effect<Action> {
-        let bound = Effect(operation: .marked(.lifetime(lifetime), effect))
-        guard let effectID else { return bound }
-        return bound.cancellable(effectID)
+    func _withLifetime<Action>(_ effect: Effect<Action>) -> Effect<Action> {
+        let living = Effect(operation: .marked(.lifetime(lifetime), effect))
+        guard let placeID else { return living }
+        return living.cancellable(placeID)
     }
 
-    /// Whether the part is in the state: the condition of the part's effects.
+    /// The part's lifetime: it is alive while the lens finds it in the state.
     var lifetime: EffectLifetime {
         EffectLifetime(Whole.self) { [self] whole in self.contains(whole.pointee) }
     }
@@ -157,7 +157,7 @@ extension Effect {
     /// - Returns: An effect that cancels, or ``none`` for a lens without an id (one made from
     ///   closures with ``OptionalLens/init(get:set:)``).
     public static func cancelEffects<Whole, Part>(of lens: OptionalLens<Whole, Part>) -> Effect {
-        guard let id = lens.effectID else { return .none }
+        guard let id = lens.placeID else { return .none }
         return Effect(operation: .marked(.lifetime(lens.lifetime), .cancelling([id])))
     }
 }

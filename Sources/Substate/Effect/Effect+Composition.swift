@@ -140,8 +140,8 @@ extension Effect {
                 operation: .marked(mark, inner.adapted(actions: actions, send: adapt)))
         case .deferred(let decide):
             return Effect<Mapped>(
-                operation: .deferred { scope, place in
-                    decide(scope, place).adapted(actions: actions, send: adapt)
+                operation: .deferred { registry, place in
+                    decide(registry, place).adapted(actions: actions, send: adapt)
                 })
         }
     }
@@ -164,7 +164,7 @@ extension Effect {
             return Effect(operation: .marked(mark, inner._lifted(lift)))
         case .deferred(let decide):
             return Effect(
-                operation: .deferred { scope, place in decide(scope, place)._lifted(lift) })
+                operation: .deferred { registry, place in decide(registry, place)._lifted(lift) })
         }
     }
 
@@ -195,8 +195,8 @@ extension Effect {
             return Effect(operation: .marked(mark, inner._placed(in: key)))
         case .deferred(let decide):
             return Effect(
-                operation: .deferred { scope, place in
-                    decide(scope, place.entering(key))._placed(in: key)
+                operation: .deferred { registry, place in
+                    decide(registry, place.entering(key))._placed(in: key)
                 })
         }
     }

@@ -16,7 +16,7 @@ extension Effect {
     /// cancellation ids they run under. `package`, so that SubstateTesting's store starts
     /// effects exactly as ``Store`` does.
     /// - Parameters:
-    ///   - scope: The store's effects, for cancellation ids and throttles.
+    ///   - registry: The store's effects, for cancellation ids and throttles.
     ///   - tags: The ids of the `cancellable` operators around this effect, and the
     ///     lifetime conditions of the children that started it.
     ///   - deliver: Called with each synchronous action, in order.
@@ -27,7 +27,7 @@ extension Effect {
     ///     state just committed. The effects of a child that is gone by then do not start.
     @inlinable
     package func start(
-        in scope: EffectRegistry,
+        in registry: EffectRegistry,
         tags: EffectTags = EffectTags(),
         deliver: (Action) -> Void,
         spawn: (Effect, EffectTags) -> Void,
@@ -42,7 +42,7 @@ extension Effect {
         case .merge(let effects):
             for effect in effects {
                 effect.start(
-                    in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
+                    in: registry, tags: tags, deliver: deliver, spawn: spawn, present: present,
                     isAlive: isAlive)
             }
         case .work, .concatenate:
@@ -51,7 +51,7 @@ extension Effect {
             var tags = tags
             switch mark {
             case .id(let id, let cancelInFlight):
-                if cancelInFlight { scope.cancel(id: id) }
+                if cancelInFlight { registry.cancel(id: id) }
                 tags.ids.append(id)
             case .lifetime(let lifetime):
                 // A child removed by the time its update was committed starts nothing: not
@@ -64,11 +64,11 @@ extension Effect {
                 present(presentation)
             }
             inner.start(
-                in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
+                in: registry, tags: tags, deliver: deliver, spawn: spawn, present: present,
                 isAlive: isAlive)
         case .deferred(let decide):
-            decide(scope, ._root).start(
-                in: scope, tags: tags, deliver: deliver, spawn: spawn, present: present,
+            decide(registry, ._root).start(
+                in: registry, tags: tags, deliver: deliver, spawn: spawn, present: present,
                 isAlive: isAlive)
         }
     }
@@ -76,7 +76,7 @@ extension Effect {
     /// Runs the effect to its end in the current task. `package`, for SubstateTesting.
     /// - Parameters:
     ///   - send: Where actions go.
-    ///   - context: The store's scope and the handle of the running task.
+    ///   - context: The store's registry and the handle of the running task.
     ///   - report: Receives errors that no `catch` handler took. Errors thrown once the task
     ///     is cancelled are not reported: cancellation is how effects end.
     @inlinable

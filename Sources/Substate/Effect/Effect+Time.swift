@@ -94,9 +94,9 @@ extension Effect {
     ) -> Effect where C.Duration == Duration {
         let effect = self
         return Effect(
-            operation: .deferred { scope, place in
+            operation: .deferred { registry, place in
                 // The gate belongs to this id in the place of the program that throttles.
-                let gate = scope.gate(for: place.id(id)) { ThrottleGate<Action, C.Instant>() }
+                let gate = registry.gate(for: place.id(id)) { ThrottleGate<Action, C.Instant>() }
                 let admission = gate.admit(
                     effect, at: clock.now, window: duration, latest: latest, trailing: trailing)
                 switch admission {

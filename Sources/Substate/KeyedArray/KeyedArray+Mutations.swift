@@ -33,6 +33,7 @@ extension KeyedArray {
         _ids.insert(element.id, at: index)
         _positions[element.id] = index
         _renumber(from: index + 1)
+        if index == _elements.count - 1 { _checkInvariants(at: index) } else { _checkInvariants() }
         return true
     }
 
@@ -62,6 +63,7 @@ extension KeyedArray {
         _ids.remove(at: index)
         let removed = _elements.remove(at: index)
         _renumber(from: index)
+        if index == _elements.count { _checkInvariants(at: index - 1) } else { _checkInvariants() }
         return removed
     }
 
@@ -108,6 +110,8 @@ extension KeyedArray {
         _ids.swapAt(i, j)
         _positions[_ids[i]] = i
         _positions[_ids[j]] = j
+        _checkInvariants(at: i)
+        _checkInvariants(at: j)
     }
 
     /// Sorts the elements. Moving elements changes no element, so no row scope is
@@ -125,6 +129,7 @@ extension KeyedArray {
         _elements = sorted
         _ids = _elements.map(\.id)
         _renumber(from: 0)
+        _checkInvariants()
     }
 
     /// Reverses the order of the elements.
@@ -133,6 +138,7 @@ extension KeyedArray {
         _elements.reverse()
         _ids.reverse()
         _renumber(from: 0)
+        _checkInvariants()
     }
 
     /// Moves elements to new positions, as SwiftUI's `onMove` asks.
@@ -158,6 +164,7 @@ extension KeyedArray {
         _elements = before + moved + after
         _ids = _elements.map(\.id)
         _renumber(from: 0)
+        _checkInvariants()
     }
 
     /// Sets the positions of the elements from `start` on.
@@ -176,5 +183,6 @@ extension KeyedArray {
         _elements = kept
         _ids = kept.map(\.id)
         _positions = Dictionary(uniqueKeysWithValues: zip(_ids, _ids.indices))
+        _checkInvariants()
     }
 }

@@ -20,6 +20,7 @@ extension KeyedArray: RandomAccessCollection {
             _noteChange(of: old)
             _elements[position] = newValue
             if newValue.id != old { _rekey(at: position, from: old) }
+            _checkInvariants(at: position)
         }
     }
 

@@ -102,6 +102,7 @@ public struct KeyedArray<Element: Identifiable> {
         _ids = kept.map(\.id)
         _positions = positions
         _journal = _RowJournal()
+        _checkInvariants()
     }
 
     /// The elements, in order, as an `Array`.
@@ -155,6 +156,7 @@ public struct KeyedArray<Element: Identifiable> {
             if let position = _positions[id] {
                 _noteChange(of: id)
                 _elements[position] = newValue
+                _checkInvariants(at: position)
             } else {
                 append(newValue)
             }
@@ -169,6 +171,7 @@ public struct KeyedArray<Element: Identifiable> {
         _noteChange(of: id)
         body(&_elements[position])
         if _elements[position].id != id { _rekey(at: position, from: id) }
+        _checkInvariants(at: position)
         return true
     }
 

@@ -15,7 +15,7 @@ extension OptionalLens {
         var lens = OptionalLens(
             read: { whole in whole[keyPath: keyPath][id: id] },
             write: { whole, body in whole[keyPath: keyPath]._modify(id: id, body) },
-            effectKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id))
+            placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id))
         )
         lens._row = _KeyedRowAddress(keyPath: keyPath, id: id)
         return lens
@@ -33,7 +33,7 @@ protocol _RowAddress<Whole> {
     ///   - whole: Reads the whole the key path starts from, without copying it.
     @MainActor
     func track(
-        _ link: _ScopeLink, in registry: _ScopeRegistry, owner: UInt64,
+        _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
         whole: _WholeReader<Whole>)
 }
 
@@ -60,12 +60,12 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
 
     @MainActor @usableFromInline
     func track(
-        _ link: _ScopeLink, in registry: _ScopeRegistry, owner: UInt64,
+        _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
         whole: _WholeReader<Whole>
     ) {
         let journalPath = keyPath.appending(path: \KeyedArray<Element>._journal)
         let key = _RowTrackerKey(owner: owner, path: keyPath)
-        let tracker = registry.tracker(for: key) {
+        let tracker = refresher.tracker(for: key) {
             switch whole {
             case .pointer(let pointer):
                 _RowTracker<Element.ID> { pointer()?.pointee[keyPath: journalPath] }
@@ -76,7 +76,7 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
         if let tracker {
             tracker.add(link, for: id)
         } else {
-            registry.add(link)
+            refresher.add(link)
         }
     }
 }

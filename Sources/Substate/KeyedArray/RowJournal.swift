@@ -41,6 +41,7 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
         ring[Int(truncatingIfNeeded: version % UInt64(Self.capacity))] = id
         version &+= 1
         if remembered < Self.capacity { remembered += 1 }
+        _checkInvariants()
     }
 
     /// Records that every element may have changed: every reader compares everything.
@@ -66,6 +67,7 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
     }
 
     /// Checks the journal's invariants; debug builds only.
+    @inlinable @inline(__always)
     func _checkInvariants() {
         #if DEBUG
             precondition(remembered <= Self.capacity, "journal remembers too much")

@@ -25,7 +25,7 @@ package final class EffectLifetime: Sendable {
         self._check = check
     }
 
-    /// Whether the part is present in `state`; `false` if the condition was made for another
+    /// Whether the part is alive in `state`; `false` if the lifetime was made for another
     /// type of state.
     @inlinable
     package func isAlive<State>(in state: UnsafePointer<State>) -> Bool {

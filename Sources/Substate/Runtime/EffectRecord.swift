@@ -14,6 +14,10 @@ package class EffectRecord: EffectHandle, @unchecked Sendable {
     @usableFromInline let _phase = Atomic<_Phase>(.starting)
     /// The next record in its registry's stack of ended records (see `EffectRegistry.ended`).
     nonisolated(unsafe) var nextEnded: UnsafeMutableRawPointer?
+    #if DEBUG
+        /// Whether the record was pushed on the ended stack: at most once (checked).
+        let wasPushedOnEnded = Atomic<Bool>(false)
+    #endif
     nonisolated(unsafe) private var task: Task<Void, Never>?
 
     /// Where a record is in its life. `starting → attached → cancelled`, or

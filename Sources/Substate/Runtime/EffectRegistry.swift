@@ -98,6 +98,11 @@ package final class EffectRegistry: Sendable {
     /// the next time it takes its lock. Lock-free; each record is pushed at most once.
     @usableFromInline
     package func ended(_ record: EffectRecord) {
+        #if DEBUG
+            precondition(
+                !record.wasPushedOnEnded.exchange(true, ordering: .relaxed),
+                "Substate: an effect record was pushed twice on its registry's ended stack")
+        #endif
         let pointer = Int(bitPattern: Unmanaged.passRetained(record).toOpaque())
         var head = endedRecords.load(ordering: .relaxed)
         while true {

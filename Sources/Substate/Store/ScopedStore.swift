@@ -35,8 +35,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
     @usableFromInline var _observedFields: _ObservedFields<ScopedStore, State>?
     @usableFromInline let _read: @MainActor () -> State?
     @usableFromInline let _forward: @MainActor (Action) -> StoreTask
-    /// The root store's registry of scopes, where this scope's own scopes go too.
-    @usableFromInline let _registry: _ScopeRegistry
+    /// The root store's refresher of scopes, where this scope's own scopes go too.
+    @usableFromInline let _refresher: _ScopeRefresher
     /// Keys the row trackers of this scope's row scopes.
     @usableFromInline let _serial = _ScopeSerials.next()
     /// `\.state`, shared by the scopes of one type: a key path literal of a generic class
@@ -57,20 +57,20 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
         initial: State,
         read: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
-        registry: _ScopeRegistry,
+        refresher: _ScopeRefresher,
         row: (address: any _RowAddress<Whole>, owner: UInt64, whole: _WholeReader<Whole>)?
     ) {
         _current = initial
         self._read = read
         self._forward = forward
-        self._registry = registry
+        self._refresher = refresher
         // The link is a closure made here, in the caller's module, so that refreshing is
         // specialised for the part's type rather than going through generic code.
         let link = _ScopeLink(scope: self) { [weak self] in self?.parentDidCommit() ?? false }
         if let row {
-            row.address.track(link, in: registry, owner: row.owner, whole: row.whole)
+            row.address.track(link, in: refresher, owner: row.owner, whole: row.whole)
         } else {
-            registry.add(link)
+            refresher.add(link)
         }
     }
 
@@ -80,10 +80,10 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
         initial: State,
         read: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
-        registry: _ScopeRegistry
+        refresher: _ScopeRefresher
     ) {
         self.init(
-            initial: initial, read: read, forward: forward, registry: registry,
+            initial: initial, read: read, forward: forward, refresher: refresher,
             row: (any _RowAddress<State>, UInt64, _WholeReader<State>)?.none)
     }
 
@@ -118,7 +118,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
             initial: lens.get(_current),
             read: { read().map(lens.get) },
             forward: { forward(tag($0)) },
-            registry: _registry
+            refresher: _refresher
         )
     }
 
@@ -139,7 +139,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
             initial: initial,
             read: { read().flatMap(lens.get) },
             forward: { forward(tag($0)) },
-            registry: _registry,
+            refresher: _refresher,
             row: lens._row.map { address in (address, _serial, _WholeReader.value(read)) }
         )
     }

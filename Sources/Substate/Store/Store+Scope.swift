@@ -15,7 +15,7 @@ extension Store {
             initial: lens.get(_storage.value),
             read: { lens.get(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
-            registry: _registryForScopes
+            refresher: _refresherForScopes
         )
     }
 
@@ -40,7 +40,7 @@ extension Store {
             initial: initial,
             read: { lens.get(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
-            registry: _registryForScopes,
+            refresher: _refresherForScopes,
             row: lens._row.map { address in (address, 0, _stateReader) }
         )
     }
@@ -56,13 +56,13 @@ extension Store {
         { [weak self] child in self?.send(tag(child)) }
     }
 
-    /// The registry of this store's scopes, made with the first scope.
+    /// The refresher of this store's scopes, made with the first scope.
     @usableFromInline
-    var _registryForScopes: _ScopeRegistry {
-        if let registry = _scopeRegistry { return registry }
-        let registry = _ScopeRegistry()
-        _scopeRegistry = registry
-        return registry
+    var _refresherForScopes: _ScopeRefresher {
+        if let refresher = _scopeRefresher { return refresher }
+        let refresher = _ScopeRefresher()
+        _scopeRefresher = refresher
+        return refresher
     }
 
     /// Reads the state in place for the row trackers of this store's scopes.

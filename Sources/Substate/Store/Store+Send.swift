@@ -47,7 +47,7 @@ extension Store {
     func publishChange() {
         _registrar.withMutation(of: self, keyPath: _stateKeyPath) {}
         if _hasObservedFields { _publishFields() }
-        _scopeRegistry?.refresh()
+        _scopeRefresher?.refresh()
     }
 
     /// Tells the observers of each field read alone whether it changed. Not inlined: the

@@ -36,6 +36,6 @@ extension Store {
         }
         _publishFields()
         if _committedStates._hasSubscribers { _committedStates._publish(state) }
-        _scopeRegistry?.refresh()
+        _scopeRefresher?.refresh()
     }
 }

@@ -80,7 +80,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
 
     @usableFromInline let _committedStates = _Broadcast<State>()
     /// The scoped stores made from this store, told of every commit; `nil` until the first.
-    @usableFromInline @exclusivity(unchecked) var _scopeRegistry: _ScopeRegistry?
+    @usableFromInline @exclusivity(unchecked) var _scopeRefresher: _ScopeRefresher?
     /// The runtime's registry of running effects.
     @inlinable var registry: EffectRegistry { runtime.registry }
     @usableFromInline let _processedActions = _Broadcast<Action>()

@@ -1,4 +1,4 @@
-/// The scoped stores made from one root store, which the root tells about every commit.
+/// Refreshes the scoped stores made from one root store after every commit of the root.
 ///
 /// Most scopes are refreshed one by one: each re-reads its part and compares it with the one
 /// it last published. Scopes of the elements of a ``KeyedArray`` (rows by id) are grouped by
@@ -9,7 +9,7 @@
 /// are queued and processed when it returns, and then the scopes are refreshed again (see
 /// `Store.notifyObservers()`); a scope made meanwhile is refreshed in the same call.
 @MainActor @usableFromInline
-final class _ScopeRegistry {
+final class _ScopeRefresher {
     /// The scopes refreshed one by one.
     var links: [_ScopeLink] = []
     /// The row trackers, by owner and array.
@@ -55,7 +55,9 @@ final class _ScopeRegistry {
         repeat {
             needsRefresh = false
             // Not an `inout` access across the refresh: observers may add scopes meanwhile.
-            let finished = _ScopeLink.refresh(links)
+            let refreshed = links
+            let finished = _ScopeLink.refresh(refreshed)
+            _checkAppendOnly(refreshed)
             _ScopeLink.remove(finished, from: &links)
             if !trackers.isEmpty {
                 for (key, tracker) in trackers where !tracker.refresh() {
@@ -66,6 +68,21 @@ final class _ScopeRegistry {
     }
 }
 
+extension _ScopeRefresher {
+    /// Checks that a refresh only appended links (scopes made by observers): the indices of
+    /// the finished links that it removes next must still name the links refreshed. Debug
+    /// builds only; O(links), like the refresh.
+    @inline(__always)
+    func _checkAppendOnly(_ refreshed: [_ScopeLink]) {
+        #if DEBUG
+            precondition(
+                links.count >= refreshed.count
+                    && zip(links, refreshed).allSatisfy { $0.identity == $1.identity },
+                "Substate: the scope links changed other than by appending during a refresh")
+        #endif
+    }
+}
+
 /// A root store's link to one of its scopes: refreshes it, and returns `false` once the scope
 /// is gone or detached. It holds the scope weakly.
 @usableFromInline
@@ -73,11 +90,14 @@ struct _ScopeLink {
     /// The scope, while it exists.
     weak var scope: AnyObject?
     let refresh: @MainActor () -> Bool
+    /// The scope's identity, which outlives it (for checks only: never dereferenced).
+    let identity: ObjectIdentifier
 
     @usableFromInline
     init(scope: AnyObject, refresh: @escaping @MainActor () -> Bool) {
         self.scope = scope
         self.refresh = refresh
+        self.identity = ObjectIdentifier(scope)
     }
 
     /// Refreshes each link, and returns the indices of those whose scope is gone or detached.
