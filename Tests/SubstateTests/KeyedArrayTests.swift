@@ -149,12 +149,16 @@ struct Card: Equatable, Identifiable, Codable, Sendable {
         }
     }
 
-    /// What SwiftUI's `move(fromOffsets:toOffset:)` does to an array.
+    /// What SwiftUI's `move(fromOffsets:toOffset:)` does to an array, as its documentation
+    /// defines it: take the elements at the offsets out (in order), then insert them, together,
+    /// where the element that was at `destination` now is (or at the end).
     func moved(_ array: [Card], _ sources: Set<Int>, _ destination: Int) -> [Card] {
-        let moving = array.indices.filter(sources.contains).map { array[$0] }
-        let before = array.indices.filter { !sources.contains($0) && $0 < destination }
-        let after = array.indices.filter { !sources.contains($0) && $0 >= destination }
-        return before.map { array[$0] } + moving + after.map { array[$0] }
+        var rest = array
+        var taken: [Card] = []
+        for offset in sources.sorted(by: >) { taken.insert(rest.remove(at: offset), at: 0) }
+        let insertion = destination - sources.filter { $0 < destination }.count
+        rest.insert(contentsOf: taken, at: insertion)
+        return rest
     }
 
     @Test func changingAnElementLeavesTheIDsStorageShared() {

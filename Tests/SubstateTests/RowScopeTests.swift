@@ -233,10 +233,14 @@ struct Board: Equatable, Sendable {
         for _ in 0..<5_000 {
             _ = store.scope(at: .element(id: 0, in: \Board.cards), as: { .card(id: 0, $0) })
         }
+        // Swept while they were made: far fewer links than scopes made.
+        #expect(store.linkedScopeCount < 200)
         let watch = rows(store, 0..<3)
         for round in 1...3 {
             store.send(.card(id: 0, .toggle))
             #expect(watch.take() == [0: 1], "round \(round)")
         }
+        // The refresh of row 0 forgot the rest of its gone scopes: the watched rows are left.
+        #expect(store.linkedScopeCount == 3)
     }
 }

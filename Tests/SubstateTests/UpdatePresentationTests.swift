@@ -139,20 +139,28 @@ extension Shell {
             ])
     }
 
-    @Test func readingThePresentationRunsNothing() {
+    @Test func readingThePresentationRunsNothing() async {
         // A throttle decides when it starts, reading its clock: reading the presentation must
         // not ask it, nor start anything else.
         let log = PresentationLog()
         let clock = NowCountingClock()
+        let ran = Fired()
         let effect = Effect<PanelAction>.merge(
             Effect.send(.increment)
                 .throttle(id: "t", for: .seconds(1), clock: clock, latest: true),
-            .run { _ in Issue.record("the effect ran") })
+            .run { _ in ran.fire() })
         let update = Update<Panel, PanelAction>(state: Panel(), effect: effect)
             .presenting(Logged(name: "outer", log: log))
         #expect((update.presentation as? Logged)?.name == "outer")
         #expect(clock.nowReads == 0)
+        #expect(ran.value == 0)
         #expect(log.events.isEmpty)
+        // Started by a store, the same effect reads the clock and runs: the counts above are
+        // zero because reading the presentation started nothing, not because nothing counts.
+        let store = Store(create: update, environment: log, update: Panel.update)
+        await store.finishEffects()
+        #expect(clock.nowReads == 1)
+        #expect(ran.value == 1)
     }
 
     @Test func aChildsPresentationGoesIntoItsParentsUpdate() {

@@ -18,6 +18,8 @@ protocol _RowTracking: AnyObject {
     /// Refreshes the row scopes whose rows changed since the last call; `false` once it
     /// tracks no scope.
     func refresh() -> Bool
+    /// The links it holds, to scopes alive or not yet forgotten.
+    var linkCount: Int { get }
 }
 
 /// The scopes of the rows of one ``KeyedArray``, by id. After a commit it reads the array's
@@ -46,6 +48,8 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
             seenVersion = current.version
         }
     }
+
+    var linkCount: Int { links.values.reduce(0) { $0 + $1.count } }
 
     /// Tracks a row scope.
     @usableFromInline

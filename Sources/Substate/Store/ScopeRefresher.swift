@@ -7,7 +7,7 @@
 ///
 /// A scope's observers may send actions, or make new scopes, while a refresh runs: the sends
 /// are queued and processed when it returns, and then the scopes are refreshed again (see
-/// `Store.notifyObservers()`); a scope made meanwhile is refreshed in the same call.
+/// `Store.runtimeSettle()`); a scope made meanwhile is refreshed in the same call.
 @MainActor @usableFromInline
 final class _ScopeRefresher {
     /// The scopes refreshed one by one.
@@ -19,6 +19,11 @@ final class _ScopeRefresher {
 
     @usableFromInline
     init() {}
+
+    /// The links held, to scopes alive or not yet forgotten: O(trackers + rows tracked).
+    var linkCount: Int {
+        links.count + trackers.values.reduce(0) { $0 + $1.linkCount }
+    }
 
     /// Adds a scope that is refreshed on its own after every commit.
     @usableFromInline

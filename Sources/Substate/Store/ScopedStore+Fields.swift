@@ -1,18 +1,6 @@
 import Observation
 
 extension ScopedStore {
-    /// Reads one field of the scope's part, and observes that field alone.
-    ///
-    /// As ``Store/subscript(dynamicMember:)``: an observer that reads `row.title` is told
-    /// only when the title changes, not when another field of the row does; one that reads
-    /// ``state`` is told whenever the part changes. A chain such as `row.details.note`
-    /// observes `details`; read `row[\.details.note]` to observe the note alone.
-    /// - Complexity: O(1) to read; the fields read are compared only after a commit that
-    ///   changed the scope's part.
-    public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        self[keyPath]
-    }
-
     /// Reads the value at a path in the scope's part, and observes that path alone.
     /// - Parameter keyPath: The path, from the part to the value.
     /// - Complexity: As ``subscript(dynamicMember:)``.

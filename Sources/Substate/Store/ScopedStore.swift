@@ -28,7 +28,7 @@ import Observation
 /// ``isDetached`` becomes `true`, and its sends are ignored (they return a finished
 /// ``StoreTask``). It does not reattach if the part comes back: make a new scope.
 @MainActor @dynamicMemberLookup
-public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: Observable {
+public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: StoreProtocol {
     @usableFromInline var _current: State
     @usableFromInline let _registrar = ObservationRegistrar()
     /// The fields observers read one by one (`row.title`); `nil` until the first is read.
@@ -143,17 +143,6 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: O
             row: lens._row.map { address in (address, _serial, _WholeReader.value(read)) }
         )
     }
-
-    /// A function that sends a child's actions through this scope, each wrapped by `tag`: for
-    /// views that only send and never read the state.
-    /// - Parameter tag: Wraps the child's actions in this scope's actions.
-    /// - Returns: A function sending each child action as `tag(action)`.
-    public func forward<Child>(_ tag: @escaping @Sendable (Child) -> Action)
-        -> @MainActor (Child)
-        -> Void
-    {
-        { [weak self] child in self?.send(tag(child)) }
-    }
 }
 
 extension ScopedStore {
@@ -193,35 +182,5 @@ enum _ScopeKeyPaths {
         let path = \ScopedStore<State, Action>.state
         byType[type] = path
         return path
-    }
-}
-
-extension ScopedStore {
-    /// A store for a part of this scope's state; renamed.
-    /// - Parameters:
-    ///   - lens: Where the part lives in the state.
-    ///   - tag: Wraps the part's actions in this scope's.
-    /// - Returns: The scoped store.
-    @available(*, deprecated, renamed: "scope(at:as:)")
-    @inlinable
-    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-        state lens: Lens<State, ChildState>,
-        action tag: @escaping @Sendable (ChildAction) -> Action
-    ) -> ScopedStore<ChildState, ChildAction> {
-        scope(at: lens, as: tag)
-    }
-
-    /// A store for a part of this scope's state that may be missing; renamed.
-    /// - Parameters:
-    ///   - lens: Where the part may live in the state.
-    ///   - tag: Wraps the part's actions in this scope's.
-    /// - Returns: The scoped store, or `nil` if the part is missing now.
-    @available(*, deprecated, renamed: "scope(at:as:)")
-    @inlinable
-    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-        state lens: OptionalLens<State, ChildState>,
-        action tag: @escaping @Sendable (ChildAction) -> Action
-    ) -> ScopedStore<ChildState, ChildAction>? {
-        scope(at: lens, as: tag)
     }
 }

@@ -45,59 +45,17 @@ extension Store {
         )
     }
 
-    /// A function that sends a child's actions to this store, each wrapped by `tag`: for
-    /// views that only send and never read the state.
-    /// - Parameter tag: Wraps the child's actions in this store's.
-    /// - Returns: A function sending each child action as `tag(action)`.
-    public func forward<Child>(_ tag: @escaping @Sendable (Child) -> Action)
-        -> @MainActor (Child)
-        -> Void
-    {
-        { [weak self] child in self?.send(tag(child)) }
-    }
+    /// How many scoped stores the store still links to (alive, or gone and not yet
+    /// forgotten): what tests check to see that gone scopes are forgotten.
+    package var linkedScopeCount: Int { _observation._scopes?.linkCount ?? 0 }
 
     /// The refresher of this store's scopes, made with the first scope.
     @usableFromInline
-    var _refresherForScopes: _ScopeRefresher {
-        if let refresher = _scopeRefresher { return refresher }
-        let refresher = _ScopeRefresher()
-        _scopeRefresher = refresher
-        return refresher
-    }
+    var _refresherForScopes: _ScopeRefresher { _observation.scopes }
 
     /// Reads the state in place for the row trackers of this store's scopes.
     @usableFromInline
     var _stateReader: _WholeReader<State> {
         .pointer { [weak self] in self?._storage.pointer }
-    }
-}
-
-extension Store {
-    /// A store for a part of this store's state; renamed.
-    /// - Parameters:
-    ///   - lens: Where the part lives in the state.
-    ///   - tag: Wraps the part's actions in this store's.
-    /// - Returns: The scoped store.
-    @available(*, deprecated, renamed: "scope(at:as:)")
-    @inlinable
-    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-        state lens: Lens<State, ChildState>,
-        action tag: @escaping @Sendable (ChildAction) -> Action
-    ) -> ScopedStore<ChildState, ChildAction> {
-        scope(at: lens, as: tag)
-    }
-
-    /// A store for a part of this store's state that may be missing; renamed.
-    /// - Parameters:
-    ///   - lens: Where the part may live in the state.
-    ///   - tag: Wraps the part's actions in this store's.
-    /// - Returns: The scoped store, or `nil` if the part is missing now.
-    @available(*, deprecated, renamed: "scope(at:as:)")
-    @inlinable
-    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
-        state lens: OptionalLens<State, ChildState>,
-        action tag: @escaping @Sendable (ChildAction) -> Action
-    ) -> ScopedStore<ChildState, ChildAction>? {
-        scope(at: lens, as: tag)
     }
 }

@@ -29,72 +29,6 @@ extension Store {
         return StoreTask(group: runtime.send(action))
     }
 
-    /// Tells observers and scoped stores about the commits just made, inside the pending
-    /// presentation if there is one. Their sends are queued meanwhile; the processing loop
-    /// processes them and calls this again.
-    @inlinable
-    func notifyObservers() {
-        if _hasPendingPresentation {
-            _presentPending()
-        } else {
-            publishChange()
-        }
-    }
-
-    /// Tells the observers of ``state`` that the state changed, the observers of each field
-    /// read alone whether it did (see ``subscript(dynamicMember:)``), and the scoped stores.
-    @inlinable
-    func publishChange() {
-        _registrar.withMutation(of: self, keyPath: _stateKeyPath) {}
-        if _hasObservedFields { _publishFields() }
-        _scopeRefresher?.refresh()
-    }
-
-    /// Tells the observers of each field read alone whether it changed. Not inlined: the
-    /// comparisons are specialised already (made where the fields were read), and inlining
-    /// this loop into every send cost a store without fields 20 ns per send.
-    @usableFromInline
-    func _publishFields() {
-        _observedFields?.publish(_storage.pointer, of: self, to: _registrar)
-    }
-
-    /// Notes the presentation of an update being committed; the last one wins.
-    @usableFromInline
-    func _setPending(_ presentation: any UpdatePresentation) {
-        probe?.didAsk(toPresent: presentation)
-        pendingPresentation = presentation
-        _hasPendingPresentation = true
-    }
-
-    /// Notifies inside the pending presentation; makes sure observers are told exactly once
-    /// even if the presentation does not call its `notify` function, or calls it twice.
-    @usableFromInline
-    func _presentPending() {
-        guard let presentation = pendingPresentation else { return }
-        pendingPresentation = nil
-        _hasPendingPresentation = false
-        var notified = false
-        let notify = {
-            guard !notified else { return }
-            notified = true
-            self.publishChange()
-        }
-        presentation.present(notify)
-        if !notified {
-            warnPresentationDidNotNotify(presentation)
-            notify()
-        }
-    }
-
-    func warnPresentationDidNotNotify(_ presentation: any UpdatePresentation) {
-        #if DEBUG
-            writeToStandardError(
-                "Substate: \(type(of: presentation)).present(_:) did not call notify; "
-                    + "the store notified its observers after it returned."
-            )
-        #endif
-    }
-
     /// Cancels every effect the store is running.
     ///
     /// Cancelled effects' later actions are dropped, including actions already produced but
@@ -219,14 +153,19 @@ extension Store: @MainActor EffectRuntimeClient {
         process(action, in: group)
     }
 
+    /// Tells observers and scoped stores about the commits just made, inside the pending
+    /// presentation if there is one. Their sends are queued meanwhile; the runtime processes
+    /// them and settles again.
     @inlinable
     package func runtimeSettle() {
-        notifyObservers()
+        _observation.notify(_storage.pointer, of: self)
     }
 
+    /// Notes the presentation of an update being committed; the last one wins.
     @usableFromInline
     package func runtimePresent(_ presentation: any UpdatePresentation) {
-        _setPending(presentation)
+        probe?.didAsk(toPresent: presentation)
+        _observation.setPending(presentation)
     }
 
     @inlinable

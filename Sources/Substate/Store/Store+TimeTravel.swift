@@ -30,12 +30,9 @@ extension Store {
 
     /// Replaces the shown state, notifying observers and scoped stores as a commit does.
     private func show(_ state: State) {
-        _registrar.withMutation(of: self, keyPath: _stateKeyPath) {
-            _ = _storage.take()
-            _storage.put(state)
-        }
-        _publishFields()
+        _ = _storage.take()
+        _storage.put(state)
         if _committedStates._hasSubscribers { _committedStates._publish(state) }
-        _scopeRefresher?.refresh()
+        _observation.publish(_storage.pointer, of: self)
     }
 }

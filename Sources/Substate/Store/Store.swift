@@ -44,7 +44,7 @@ import Observation
 /// effect never keeps a store alive.
 @MainActor
 @dynamicMemberLookup
-public final class Store<State: Equatable & Sendable, Action: Sendable, Environment>: Observable {
+public final class Store<State: Equatable & Sendable, Action: Sendable, Environment>: StoreProtocol {
     /// The signature of an update function.
     ///
     /// The state parameter is `consuming` so that the store can move its only copy of the
@@ -54,23 +54,21 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         State, Action
     >
 
+    // The state cell, the runtime, the observation and the middleware; the rest is what a
+    // program is made of (environment, update) and its outputs (sequences, error handler).
+
     /// The state, moved out while the update function runs.
     @usableFromInline let _storage: _StateCell<State>
-    /// `\.state`, made once: a key path of a generic class costs an allocation per literal.
-    @usableFromInline let _stateKeyPath: KeyPath<Store, State>
-    @usableFromInline let _environment: Environment
-    @usableFromInline let _updateFunction: UpdateFunction
-    @usableFromInline let _registrar = ObservationRegistrar()
-
     /// The queue, the effects and the processing loop (see ``EffectRuntime``).
     @usableFromInline package let runtime: EffectRuntime<Store>
-    /// The presentation of the last update committed since observers were last notified.
-    var pendingPresentation: (any UpdatePresentation)?
-    // Read on every send, on the main actor only, by short accesses that never overlap: the
-    // dynamic exclusivity checks of a class's stored properties cost ~10 % of a send
-    // (measured on send.counter).
-    /// `pendingPresentation != nil`, checked on every send without copying the existential.
-    @usableFromInline @exclusivity(unchecked) var _hasPendingPresentation = false
+    /// The registrar, the fields read one by one, the scoped stores and the pending
+    /// presentation (see ``_StoreObservation``).
+    @usableFromInline let _observation: _StoreObservation<Store, State>
+    /// The middleware; `nil` when there is none, so that a plain store pays one check.
+    @usableFromInline var _middlewareChain: _MiddlewareChain<State, Action>?
+
+    @usableFromInline let _environment: Environment
+    @usableFromInline let _updateFunction: UpdateFunction
     /// Watches every step (a `TestStore`); `nil` otherwise.
     package weak var probe: (any StoreProbe<Action>)? {
         didSet { _isProbed = probe != nil }
@@ -79,13 +77,9 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     @usableFromInline @exclusivity(unchecked) var _isProbed = false
 
     @usableFromInline let _committedStates = _Broadcast<State>()
-    /// The scoped stores made from this store, told of every commit; `nil` until the first.
-    @usableFromInline @exclusivity(unchecked) var _scopeRefresher: _ScopeRefresher?
     /// The runtime's registry of running effects.
     @inlinable var registry: EffectRegistry { runtime.registry }
     @usableFromInline let _processedActions = _Broadcast<Action>()
-    /// The middleware; `nil` when there is none, so that a plain store pays one check.
-    @usableFromInline var _middlewareChain: _MiddlewareChain<State, Action>?
     var nextMiddlewareToken = 0
     /// Set while a ``TimeMachine`` shows a past state.
     @usableFromInline var _travel: _Travel?
@@ -96,12 +90,6 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// effect.
     public var isTornDown: Bool { _tornDown }
     @usableFromInline var _tornDown = false
-    /// The fields observers read one by one (`store.count`); `nil` until the first is read.
-    var _observedFields: _ObservedFields<Store, State>? {
-        didSet { _hasObservedFields = _observedFields != nil }
-    }
-    /// `_observedFields != nil`, checked on every send without loading the reference.
-    @usableFromInline @exclusivity(unchecked) var _hasObservedFields = false
 
     /// Receives errors that effects threw and did not handle themselves.
     ///
@@ -154,7 +142,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         executor: (any TaskExecutor)?
     ) {
         self._storage = _StateCell(state)
-        self._stateKeyPath = \Store.state
+        self._observation = _StoreObservation(stateKeyPath: \Store.state)
         self._environment = environment
         self._updateFunction = update
         self.runtime = EffectRuntime(executor: executor, wakeUp: executor == nil ? .mainActor : .manual)
@@ -222,7 +210,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// Read-only: the state changes only through ``send(_:)``. Reading it inside a SwiftUI
     /// view or `withObservationTracking` registers an observation of it.
     @inlinable public var state: State {
-        _registrar.access(self, keyPath: _stateKeyPath)
+        _observation.accessState(of: self)
         return _storage.value
     }
 

@@ -1,4 +1,4 @@
-extension Store {
+extension StoreProtocol {
     /// A value in the state that reads through a lens and writes by sending an action; see
     /// ``StateBinding``.
     /// - Parameters:
@@ -37,7 +37,7 @@ extension Store {
     }
 }
 
-extension Store {
+extension StoreProtocol {
     /// A binding through `lens` that sends `tag(value)`; renamed.
     /// - Parameters:
     ///   - lens: Where the value lives in the state.

@@ -1,7 +1,7 @@
 // A scope's place named by a key path, as in `Update.child`: each form makes the lens and
-// calls ``ScopedStore/scope(at:as:)``.
+// calls ``StoreProtocol/scope(at:as:)-(Lens<State,ChildState>,_)``.
 
-extension ScopedStore {
+extension StoreProtocol {
     /// A scope of a property.
     /// - Parameters:
     ///   - keyPath: Where the part lives in the state.
@@ -29,6 +29,14 @@ extension ScopedStore {
     }
 
     /// A scope of the element with an id in a ``KeyedArray``: refreshed only after a send that changed that row, however many rows there are.
+    ///
+    /// ```swift
+    /// ForEach(store[\.todos.ids], id: \.self) { id in
+    ///     if let row = store.scope(at: \.todos, id: id, as: App.Action.todo) {
+    ///         TodoRowView(store: row)
+    ///     }
+    /// }
+    /// ```
     /// - Parameters:
     ///   - keyPath: The array in the state.
     ///   - id: The part's id.
@@ -68,5 +76,35 @@ extension ScopedStore {
         as tag: @escaping @Sendable (Key, ChildAction) -> Action
     ) -> ScopedStore<Child, ChildAction>? {
         scope(at: .value(forKey: key, in: keyPath), as: { tag(key, $0) })
+    }
+}
+
+extension StoreProtocol {
+    /// A store for a part of this store's state; renamed.
+    /// - Parameters:
+    ///   - lens: Where the part lives in the state.
+    ///   - tag: Wraps the part's actions in this store's.
+    /// - Returns: The scoped store.
+    @available(*, deprecated, renamed: "scope(at:as:)")
+    @inlinable
+    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+        state lens: Lens<State, ChildState>,
+        action tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<ChildState, ChildAction> {
+        scope(at: lens, as: tag)
+    }
+
+    /// A store for a part of this store's state that may be missing; renamed.
+    /// - Parameters:
+    ///   - lens: Where the part may live in the state.
+    ///   - tag: Wraps the part's actions in this store's.
+    /// - Returns: The scoped store, or `nil` if the part is missing now.
+    @available(*, deprecated, renamed: "scope(at:as:)")
+    @inlinable
+    public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
+        state lens: OptionalLens<State, ChildState>,
+        action tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> ScopedStore<ChildState, ChildAction>? {
+        scope(at: lens, as: tag)
     }
 }
