@@ -38,7 +38,8 @@ extension KeyedArray {
         let id = _ids[position]
         precondition(
             _elements[position].id == id,
-            "KeyedArray: the id at \(position) is \(id), its element's is \(_elements[position].id)")
+            "KeyedArray: the id at \(position) is \(id), its element's is \(_elements[position].id)"
+        )
         precondition(
             _positions[id] == position,
             "KeyedArray: \(id) is at \(position), its position says \(String(describing: _positions[id]))"

@@ -1,10 +1,10 @@
 /// The state of one throttle id in one store: when its window opened, and the effect waiting
 /// for the window to close. The storage of a ``ThrottleGate/Window`` state machine, behind a
 /// lock.
-final class ThrottleGate<Action: Sendable, Instant: InstantProtocol>: Sendable
+package final class ThrottleGate<Action: Sendable, Instant: InstantProtocol>: Sendable
 where Instant.Duration == Duration {
     /// What happens to an effect that asks to start.
-    enum Admission {
+    package enum Admission {
         /// It starts now; a window opens.
         case now
         /// It does not start.
@@ -14,7 +14,7 @@ where Instant.Duration == Duration {
     }
 
     /// The throttle's window: three states, each holding only what is valid in it.
-    enum Window {
+    package enum Window {
         /// No effect started yet.
         case closed
         /// An effect started at `start`; none waits.
@@ -26,7 +26,7 @@ where Instant.Duration == Duration {
         /// Decides what happens to an effect throttled at `now`. Without `trailing`, an
         /// effect inside the window is dropped; with `latest`, a later one replaces the one
         /// waiting.
-        mutating func admit(
+        package mutating func admit(
             _ effect: Effect<Action>, at now: Instant, window: Duration, latest: Bool,
             trailing: Bool
         ) -> Admission {
@@ -56,7 +56,7 @@ where Instant.Duration == Duration {
 
         /// The window closed: takes the pending effect, which opens the next window at `now`.
         /// Only the task that ``admit`` scheduled calls it, once, while an effect waits.
-        mutating func release(at now: Instant) -> Effect<Action> {
+        package mutating func release(at now: Instant) -> Effect<Action> {
             guard case .trailing(_, let pending) = self else {
                 preconditionFailure("A throttle released a window with no effect waiting: \(self)")
             }
@@ -66,7 +66,7 @@ where Instant.Duration == Duration {
 
         /// The trailing task was cancelled before the window closed: the pending effect is
         /// dropped, the window stays open.
-        mutating func abandon() {
+        package mutating func abandon() {
             guard case .trailing(let start, _) = self else {
                 preconditionFailure("A throttle abandoned a window with no effect waiting: \(self)")
             }

@@ -49,7 +49,7 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
         }
     }
 
-    var linkCount: Int { links.values.reduce(0) { $0 + $1.count } }
+    @usableFromInline var linkCount: Int { links.values.reduce(0) { $0 + $1.count } }
 
     /// Tracks a row scope.
     @usableFromInline

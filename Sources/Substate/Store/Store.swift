@@ -44,7 +44,8 @@ import Observation
 /// effect never keeps a store alive.
 @MainActor
 @dynamicMemberLookup
-public final class Store<State: Equatable & Sendable, Action: Sendable, Environment>: StoreProtocol {
+public final class Store<State: Equatable & Sendable, Action: Sendable, Environment>: StoreProtocol
+{
     /// The signature of an update function.
     ///
     /// The state parameter is `consuming` so that the store can move its only copy of the
@@ -145,7 +146,8 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         self._observation = _StoreObservation(stateKeyPath: \Store.state)
         self._environment = environment
         self._updateFunction = update
-        self.runtime = EffectRuntime(executor: executor, wakeUp: executor == nil ? .mainActor : .manual)
+        self.runtime = EffectRuntime(
+            executor: executor, wakeUp: executor == nil ? .mainActor : .manual)
         self._middlewareChain = middleware.isEmpty ? nil : _MiddlewareChain(installed: middleware)
         runtime.attach(self)
         for installed in middleware { installed.attach?(executor) }
