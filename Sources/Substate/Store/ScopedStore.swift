@@ -2,7 +2,7 @@ import Observation
 
 /// A store for one part of another store's state: what a view of a child program holds.
 ///
-/// Made with ``Store/scope(state:action:)-(Lens<State,ChildState>,_)`` (or from another
+/// Made with ``Store/scope(at:as:)->ScopedStore<ChildState,ChildAction>`` (or from another
 /// scoped store), it reads its part through a lens and sends its actions to the root store
 /// wrapped by a tag. It has no state of its own to keep in sync: the root store's update
 /// function still decides everything.

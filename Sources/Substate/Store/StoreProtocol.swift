@@ -5,9 +5,9 @@ import Observation
 ///
 /// Both store types conform, and everything but reading, sending and scoping through a lens is
 /// written once, here: the field lookup `store.title`, the key-path forms of
-/// ``scope(at:as:)-(WritableKeyPath<State,Child>Sendable,_)``, ``stateBinding(at:as:)-(Lens<State,Value>,_)``
-/// and ``forward(_:)`` (and SubstateUI's `binding(at:as:)`). Write a view or a helper against
-/// it when it should work with either:
+/// ``scope(at:as:)->ScopedStore<Child,ChildAction>``,
+/// ``stateBinding(at:as:)-(Lens<Self.State,Value>,_)`` and ``forward(_:)`` (and SubstateUI's
+/// `binding(at:as:)`). Write a view or a helper against it when it should work with either:
 ///
 /// ```swift
 /// @MainActor func titleBinding(
