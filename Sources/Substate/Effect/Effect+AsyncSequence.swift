@@ -74,9 +74,10 @@ extension Effect: AsyncSequence {
                     defer { head += 1 }
                     return ready[head]
                 }
-                collector.runtime.drain()
-                ready = collector.takeCollected()
+                ready.removeAll(keepingCapacity: true)
                 head = 0
+                collector.runtime.drain()
+                collector.moveCollected(into: &ready)
                 guard ready.isEmpty else { continue }
                 let runtime = collector.runtime
                 if runtime.isClosed || runtime.outstanding.isFinished { return nil }

@@ -34,6 +34,18 @@ package final class EffectCollector<Action: Sendable>: EffectRuntimeClient {
         return collected
     }
 
+    /// Moves what was collected to the end of `buffer`, without allocating when `buffer` is
+    /// empty: the two arrays trade storage, so a reader that empties its buffer keeping its
+    /// capacity hands that capacity back for the next batch.
+    package func moveCollected(into buffer: inout [Result<Action, any Error>]) {
+        if buffer.isEmpty {
+            swap(&buffer, &collected)
+        } else {
+            buffer += collected
+            collected.removeAll(keepingCapacity: true)
+        }
+    }
+
     package func runtimeProcess(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         collected.append(.success(action))
         return group

@@ -8,8 +8,8 @@ extension EffectRuntime {
             in: registry,
             deliver: { enqueue($0, in: group) },
             spawn: { spawn($0, tags: $1, in: group) },
-            present: { client.runtimePresent($0) },
-            isAlive: { client.runtimeIsAlive($0) }
+            present: { presentation in withClient { $0.runtimePresent(presentation) } },
+            isAlive: { lifetime in withClient { $0.runtimeIsAlive(lifetime) } }
         )
     }
 
@@ -23,7 +23,7 @@ extension EffectRuntime {
         group.enter(run)
         outstanding.enter()
         run._attach(EffectTasks.start(on: executor, priority: effect.priority) { await run.run() })
-        client.runtimeDidStart(run)
+        withClient { $0.runtimeDidStart(run) }
     }
 
     /// Handles what effects delivered since the last drain, batch after batch, each in one
@@ -44,7 +44,7 @@ extension EffectRuntime {
             turn(settles: actionCount > 0) { handle(entries, errors: &errors) }
         }
         for (error, record) in errors where _phase != .closed {
-            client.runtimeEffectFailed(error, of: record)
+            withClient { $0.runtimeEffectFailed(error, of: record) }
         }
         return delivered
     }

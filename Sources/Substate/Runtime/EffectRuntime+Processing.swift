@@ -29,7 +29,7 @@ extension EffectRuntime {
     @inlinable
     func process(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         if _held != nil { return hold(action, in: group) }
-        return client.runtimeProcess(action, in: group)
+        return withClient { $0.runtimeProcess(action, in: group) }
     }
 
     /// Processes work in one turn: runs `body` (process the first action, start an initial
@@ -49,7 +49,7 @@ extension EffectRuntime {
             repeat {
                 if !_released.isEmpty { processReleased() }
                 processQueue()
-                client.runtimeSettle()
+                withClient { $0.runtimeSettle() }
             } while (!_queue.isEmpty || !_released.isEmpty) && _phase != .closed
         } else {
             if !_released.isEmpty { processReleased() }

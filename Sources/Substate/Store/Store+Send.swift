@@ -134,7 +134,7 @@ extension Store {
     /// ``EffectRuntime/drain()``). The runtime calls it on the main actor when effects
     /// deliver; with a test executor, the test store calls it when its scheduler is idle.
     /// - Returns: Whether anything was delivered.
-    @discardableResult
+    @inlinable @discardableResult
     package func drainInbox() -> Bool {
         guard !_tornDown else { return false }
         return runtime.drain()
@@ -158,7 +158,8 @@ extension Store: @MainActor EffectRuntimeClient {
     /// them and settles again.
     @inlinable
     package func runtimeSettle() {
-        _observation.notify(_storage.pointer, of: self)
+        // The runtime settles between updates, never inside one: the cell holds the state.
+        _observation.notify(UnsafePointer(_storage._pointer), of: self)
     }
 
     /// Notes the presentation of an update being committed; the last one wins.
