@@ -232,10 +232,4 @@ extension Effect {
             return inner._containsLifetime
         }
     }
-
-    /// Whether this effect is ``none``.
-    @inlinable public var isNone: Bool {
-        if case .none = _operation { return true }
-        return false
-    }
 }

@@ -81,6 +81,12 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Returning `.none` costs nothing: the store starts no task for it.
     @inlinable public static var none: Effect { Effect(operation: .none) }
 
+    /// Whether this effect is ``none``.
+    @inlinable public var isNone: Bool {
+        if case .none = _operation { return true }
+        return false
+    }
+
     /// An effect that delivers one action synchronously.
     ///
     /// The store processes the action right after the action whose update returned this

@@ -4,8 +4,10 @@
 @usableFromInline
 final class _StateCell<State> {
     @usableFromInline let _pointer = UnsafeMutablePointer<State>.allocate(capacity: 1)
-    /// Whether the state is in the cell (it is out while the update function runs).
-    @usableFromInline var _holdsValue = true
+    /// Whether the state is in the cell (it is out while the update function runs). Set and
+    /// read on every send by short accesses that never overlap: unchecked for exclusivity at
+    /// run time.
+    @usableFromInline @exclusivity(unchecked) var _holdsValue = true
 
     @usableFromInline
     init(_ state: consuming State) {

@@ -65,8 +65,10 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// The registrar, the fields read one by one, the scoped stores and the pending
     /// presentation (see ``_StoreObservation``).
     @usableFromInline let _observation: _StoreObservation<Store, State>
-    /// The middleware; `nil` when there is none, so that a plain store pays one check.
-    @usableFromInline var _middlewareChain: _MiddlewareChain<State, Action>?
+    /// The middleware; `nil` when there is none, so that a plain store pays one check. Read
+    /// on every send by short accesses that never overlap: unchecked for exclusivity at run
+    /// time (a checked read cost send.counter ~10 ns).
+    @usableFromInline @exclusivity(unchecked) var _middlewareChain: _MiddlewareChain<State, Action>?
 
     @usableFromInline let _environment: Environment
     @usableFromInline let _updateFunction: UpdateFunction
@@ -90,7 +92,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// A torn-down store keeps its last state but ignores every action sent to it and runs no
     /// effect.
     public var isTornDown: Bool { _tornDown }
-    @usableFromInline var _tornDown = false
+    @usableFromInline @exclusivity(unchecked) var _tornDown = false
 
     /// Receives errors that effects threw and did not handle themselves.
     ///
