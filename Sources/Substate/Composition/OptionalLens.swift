@@ -202,9 +202,11 @@ extension OptionalLens {
     public static func element(
         at index: Int, in keyPath: any WritableKeyPath<Whole, [Part]> & Sendable
     ) -> OptionalLens {
-        OptionalLens(
+        var lens = OptionalLens(
             storage: .element(keyPath, index),
             placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: index)))
+        lens._row = _IndexedRowAddress(keyPath: keyPath, index: index)
+        return lens
     }
 
     /// An optional lens to the element with an id in an array of `Identifiable` elements.

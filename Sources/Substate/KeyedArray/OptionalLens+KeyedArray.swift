@@ -31,10 +31,33 @@ protocol _RowAddress<Whole> {
     /// - Parameters:
     ///   - owner: 0 for a root store's scope; the parent scope's serial number otherwise.
     ///   - whole: Reads the whole the key path starts from, without copying it.
+    ///   - rows: For trackers that read an array once for all its rows: how to refresh the
+    ///     scope with its part as the tracker read it (`nil` if missing; `false` once the
+    ///     scope is gone or detached), and how to make such a tracker, both made where the
+    ///     part's type is known so that the tracker's loop is specialised for it.
     @MainActor
-    func track(
+    func track<Part>(
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
-        whole: _WholeReader<Whole>)
+        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>)
+}
+
+/// How an array's row tracker refreshes one scope, and how to make the tracker (see
+/// ``_RowAddress/track(_:in:owner:whole:rows:)``).
+@usableFromInline
+struct _RowRefresh<Part> {
+    @usableFromInline let refresh: @MainActor (Part?) -> Bool
+    @usableFromInline let makeTracker:
+        @MainActor (@escaping @MainActor () -> [Part]?) -> _ArrayRowTracker<Part>
+
+    @inlinable
+    init(
+        refresh: @escaping @MainActor (Part?) -> Bool,
+        makeTracker:
+            @escaping @MainActor (@escaping @MainActor () -> [Part]?) -> _ArrayRowTracker<Part>
+    ) {
+        self.refresh = refresh
+        self.makeTracker = makeTracker
+    }
 }
 
 /// How a row tracker reads the whole its array lives in.
@@ -59,9 +82,9 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
     }
 
     @MainActor @usableFromInline
-    func track(
+    func track<Part>(
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
-        whole: _WholeReader<Whole>
+        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>
     ) {
         let journalPath = keyPath.appending(path: \KeyedArray<Element>._journal)
         let key = _RowTrackerKey(owner: owner, path: keyPath)

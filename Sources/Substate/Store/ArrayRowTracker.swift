@@ -1,0 +1,115 @@
+/// The scopes of the elements of one array, by index (see ``OptionalLens/element(at:in:)``).
+/// After a commit it reads the array once and hands each scope its element: no key-path
+/// read, lens or closure of the scope's own per row, only the comparison of the row with the
+/// one the scope last published. (A plain array has no journal of its changes, so every row
+/// is compared; a ``KeyedArray`` refreshes only the rows that changed: see ``_RowTracker``.)
+@MainActor @usableFromInline
+final class _ArrayRowTracker<Element>: _RowTracking {
+    /// A scope: its index, and how to refresh it with its element (`nil`: the index is out
+    /// of bounds, and the scope detaches); the refresh returns `false` once the scope is gone
+    /// or detached.
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let index: Int
+        @usableFromInline let refresh: @MainActor (Element?) -> Bool
+
+        @usableFromInline
+        init(index: Int, refresh: @escaping @MainActor (Element?) -> Bool) {
+            self.index = index
+            self.refresh = refresh
+        }
+    }
+
+    /// Reads the array from the current state; `nil` if its parent part is missing.
+    @usableFromInline let read: @MainActor () -> [Element]?
+    /// Refreshes every entry with its element, and drops those whose scope is gone or
+    /// detached. Made in the inlined initialiser, where `Element` is known, so that the loop
+    /// over the rows is specialised (unspecialised, each row cost a metadata lookup).
+    @usableFromInline let pass: @MainActor (_ entries: inout [Entry], _ array: [Element]?) -> Void
+    @usableFromInline var entries: [Entry] = []
+    /// Set during ``refresh()``: scopes made by observers meanwhile wait in `added`.
+    @usableFromInline var isRefreshing = false
+    @usableFromInline var added: [Entry] = []
+
+    @inlinable
+    init(read: @escaping @MainActor () -> [Element]?) {
+        self.read = read
+        self.pass = { entries, array in
+            var kept = 0
+            for position in entries.indices {
+                let entry = entries[position]
+                var next: Element?
+                if let array, entry.index >= 0, entry.index < array.count {
+                    next = array[entry.index]
+                }
+                if entry.refresh(next) {
+                    if kept != position { entries[kept] = entry }
+                    kept += 1
+                }
+            }
+            entries.removeLast(entries.count - kept)
+        }
+    }
+
+    @usableFromInline var linkCount: Int { entries.count + added.count }
+
+    /// Tracks the scope of the element at `index`.
+    func add(index: Int, refresh: @escaping @MainActor (Element?) -> Bool) {
+        let entry = Entry(index: index, refresh: refresh)
+        if isRefreshing {
+            added.append(entry)
+        } else {
+            entries.append(entry)
+        }
+    }
+
+    @usableFromInline
+    func refresh() -> Bool {
+        isRefreshing = true
+        pass(&entries, read())
+        isRefreshing = false
+        // Scopes made while observers were told start from the current state.
+        if !added.isEmpty {
+            entries += added
+            added = []
+        }
+        return !entries.isEmpty
+    }
+}
+
+/// The address of an element of an array by index.
+@usableFromInline
+struct _IndexedRowAddress<Whole, Element>: _RowAddress {
+    let keyPath: WritableKeyPath<Whole, [Element]>
+    let index: Int
+
+    @usableFromInline
+    init(keyPath: WritableKeyPath<Whole, [Element]>, index: Int) {
+        self.keyPath = keyPath
+        self.index = index
+    }
+
+    @MainActor @usableFromInline
+    func track<Part>(
+        _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
+        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>
+    ) {
+        // `Part` is `Element` (the scope is of this address's lens); checked, not assumed.
+        guard let keyPath = (keyPath as AnyKeyPath) as? WritableKeyPath<Whole, [Part]>,
+            let tracker = refresher.tracker(
+                for: _RowTrackerKey(owner: owner, path: keyPath),
+                make: {
+                    switch whole {
+                    case .pointer(let pointer):
+                        rows.makeTracker { pointer()?.pointee[keyPath: keyPath] }
+                    case .value(let read):
+                        rows.makeTracker { read()?[keyPath: keyPath] }
+                    }
+                })
+        else {
+            refresher.add(link)
+            return
+        }
+        tracker.add(index: index, refresh: rows.refresh)
+    }
+}
