@@ -46,6 +46,36 @@ enum RowCases {
         }
     }
 
+    /// `scope.rows.nested.*`: the rows of ``keyed(rows:operations:rounds:)`` scoped the way an
+    /// app scopes them, from the scoped store of the screen that holds the list; and, beside
+    /// them, a scope of the whole table that nobody reads. Reported: the screen's and the
+    /// table's scopes each keep a copy of their part, so every in-place write of a row copies
+    /// the array and starts a new journal, and every row scope is compared.
+    static func nested(rows: Int, operations: Int, rounds: Int) -> (Double, Double) {
+        compare(rounds: rounds, operations: operations) {
+            let store = Store(
+                state: Screens(screen: KeyedRows(count: rows)), environment: (),
+                program: Screens.self)
+            let screen = store.scope(at: Lens(\Screens.screen), as: Screens.Action.screen)
+            let table = store.scope(
+                at: Lens(\Screens.screen.items), as: { (action: Screens.Action) in action })
+            let scopes = (0..<rows).compactMap { id in
+                screen.scope(
+                    at: .element(id: id, in: \KeyedRows.items),
+                    as: { KeyedRows.Action.row(id: id, $0) })
+            }
+            return withExtendedLifetime(table) {
+                observe(scopes.count, operations: operations) { id in
+                    _ = scopes[id].state
+                } change: { id in
+                    scopes[id].send(.toggle)
+                }
+            }
+        } baseline: {
+            baseline(rows: rows, operations: operations)
+        }
+    }
+
     /// One `@Observable` object per row.
     static func baseline(rows: Int, operations: Int) -> Double {
         let models = (0..<rows).map { RowModel(id: $0, name: "Row \($0)") }
@@ -106,6 +136,26 @@ struct KeyedRows: Equatable, Sendable {
             return .child(
                 action, in: state, at: .element(id: id, in: \.items),
                 as: { .row(id: id, $0) }, environment: (), update: Row.update)
+        }
+    }
+}
+
+/// A screen that holds the list of `scope.rows.nested.*`.
+struct Screens: Equatable, Sendable, Program {
+    var screen: KeyedRows
+
+    enum Action: Sendable {
+        case screen(KeyedRows.Action)
+    }
+
+    static func update(
+        state: consuming Screens, environment: Void, action: Action
+    ) -> Update<Screens, Action> {
+        switch action {
+        case .screen(let action):
+            return .child(
+                action, in: state, at: Lens(\.screen), as: Action.screen, environment: (),
+                update: KeyedRows.update)
         }
     }
 }

@@ -185,6 +185,18 @@ for (name, rows) in [("scope.rows.1k", 1_000), ("scope.rows.10k", 10_000)] where
     )
 }
 
+for (name, rows) in [("scope.rows.nested.1k", 1_000), ("scope.rows.nested.10k", 10_000)]
+where selected(name) {
+    let measured = RowCases.nested(rows: rows, operations: 500 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: name, nanosecondsPerOperation: measured.0,
+            baselineNanosecondsPerOperation: measured.1, goal: nil,
+            note: "scope.rows.\(rows / 1_000)k's rows scoped through the screen's scoped store, "
+                + "a table scope beside them")
+    )
+}
+
 if selected("scope.rows.array.1k") {
     let measured = RowCases.array(rows: 1_000, operations: 2_000 / scale, rounds: rounds)
     results.append(
