@@ -67,6 +67,15 @@ enum _WholeReader<Whole> {
     case pointer(@MainActor () -> UnsafePointer<Whole>?)
     /// A parent scope's part, read from the root (`nil` if it is missing).
     case value(@MainActor () -> Whole?)
+
+    /// Reads the value at `keyPath` in the current whole; `nil` if the whole is missing.
+    @MainActor
+    func reading<Value>(_ keyPath: KeyPath<Whole, Value>) -> @MainActor () -> Value? {
+        switch self {
+        case .pointer(let pointer): { pointer()?.pointee[keyPath: keyPath] }
+        case .value(let read): { read()?[keyPath: keyPath] }
+        }
+    }
 }
 
 /// The address of an element of a ``KeyedArray`` by id.
@@ -89,12 +98,7 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
         let journalPath = keyPath.appending(path: \KeyedArray<Element>._journal)
         let key = _RowTrackerKey(owner: owner, path: keyPath)
         let tracker = refresher.tracker(for: key) {
-            switch whole {
-            case .pointer(let pointer):
-                _RowTracker<Element.ID> { pointer()?.pointee[keyPath: journalPath] }
-            case .value(let read):
-                _RowTracker<Element.ID> { read()?[keyPath: journalPath] }
-            }
+            _RowTracker<Element.ID>(journal: whole.reading(journalPath))
         }
         if let tracker {
             tracker.add(link, for: id)

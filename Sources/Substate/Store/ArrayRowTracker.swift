@@ -98,14 +98,7 @@ struct _IndexedRowAddress<Whole, Element>: _RowAddress {
         guard let keyPath = (keyPath as AnyKeyPath) as? WritableKeyPath<Whole, [Part]>,
             let tracker = refresher.tracker(
                 for: _RowTrackerKey(owner: owner, path: keyPath),
-                make: {
-                    switch whole {
-                    case .pointer(let pointer):
-                        rows.makeTracker { pointer()?.pointee[keyPath: keyPath] }
-                    case .value(let read):
-                        rows.makeTracker { read()?[keyPath: keyPath] }
-                    }
-                })
+                make: { rows.makeTracker(whole.reading(keyPath)) })
         else {
             refresher.add(link)
             return
