@@ -1,84 +1,123 @@
 import Observation
 
 /// The paths of a state that observers have read one by one (`store.count`), each with the
-/// value its observers were last told about: what lets a store tell the readers of one field
-/// only when that field changed.
+/// value its observers were last shown: what lets a store tell the readers of one field only
+/// when that field changed.
 ///
 /// A store keeps one, made when the first field is read. Each field has a key path of the
-/// store's own (`\Store.[_field: …]`) for the Observation registrar, and a comparison that
-/// reads the field's value in the new state, compares it with the last one by `Equatable`,
-/// and keeps the new one when it differs. After each commit the store runs the comparisons
-/// and tells the registrar of the fields that changed: O(fields read so far), whatever the
-/// size of the state.
+/// store's own (`\Store.[_field: position]`, whose one `Int` argument the registrar hashes
+/// and compares cheaply) for the Observation registrar, and a comparison that
+/// reads the field's value in the new state and compares it with the last one by `Equatable`.
 ///
-/// A field, once read, is compared after every commit for the life of the store, whether or
-/// not anyone still observes it: the registrar does not say. There are as many as there are
-/// distinct paths in the code that reads the store, typically a few dozen.
+/// A field is *armed* from the moment it is read until its observers are told that it
+/// changed. Observation tells an observer once and then forgets it, and an observer can only
+/// start watching a field by reading it, so a field that was not read since its observers
+/// were last told has no observers: it is not compared, and its last value is not kept.
+/// After each commit the store compares the armed fields only, O(armed fields) whatever the
+/// size of the state, and no value is kept alive across the next in-place write of the state
+/// unless someone is watching it (a kept copy of a large collection would make that write
+/// copy the collection).
 @MainActor @usableFromInline
 final class _ObservedFields<Subject: Observable & AnyObject, State> {
     @usableFromInline
     struct _Field {
         /// The subject's key path the registrar knows the field by.
         @usableFromInline let observed: KeyPath<Subject, Void>
-        /// Compares the field in a new state with its last value; keeps and reports a change.
+        /// Compares the field in a new state with the value its observers were shown; on a
+        /// change, forgets that value and returns `true`.
         @usableFromInline let changed: (UnsafePointer<State>) -> Bool
+        /// Keeps the field's value in a state as the one its observers are shown.
+        @usableFromInline let keep: (UnsafePointer<State>) -> Void
 
         @usableFromInline
-        init(observed: KeyPath<Subject, Void>, changed: @escaping (UnsafePointer<State>) -> Bool) {
+        init(
+            observed: KeyPath<Subject, Void>, changed: @escaping (UnsafePointer<State>) -> Bool,
+            keep: @escaping (UnsafePointer<State>) -> Void
+        ) {
             self.observed = observed
             self.changed = changed
+            self.keep = keep
         }
     }
 
     /// The fields, in the order first read.
-    @usableFromInline var _fields: [_Field] = []
+    // Read and written on the main actor only, by short accesses that never overlap (no
+    // access is open while observers run): unchecked for exclusivity at run time.
+    @usableFromInline @exclusivity(unchecked) var _fields: [_Field] = []
+    /// Whether each field of ``_fields`` was read since its observers were last told (kept
+    /// apart from the fields: an array of `Bool` is read without the fields' generic metadata).
+    @usableFromInline @exclusivity(unchecked) var _armed: [Bool] = []
     /// Where each field is in ``_fields``, by its key path into the state.
     @usableFromInline var _positions: [AnyKeyPath: Int] = [:]
+    /// How many fields are armed.
+    @usableFromInline @exclusivity(unchecked) var armedCount = 0
 
     @usableFromInline init() {}
 
-    /// The registrar's key path for `keyPath`, watching it from now on if it is new.
+    /// The registrar's key path for `keyPath`, arming the field (see the type's discussion).
+    ///
+    /// Inlined into the code that reads the field, so that the comparison made here is
+    /// specialised for the field's type.
     /// - Parameters:
     ///   - keyPath: The field's path in the state.
-    ///   - state: The state now, whose value of the field is the first one kept.
-    ///   - observed: Makes the subject's key path for the field, once.
+    ///   - state: The state now, whose value of the field is the one its observers are shown.
+    ///   - observed: Makes the subject's key path for the field, given its position, once.
+    @inlinable
     func field<Value: Equatable>(
         _ keyPath: KeyPath<State, Value>, in state: UnsafePointer<State>,
-        observed: () -> KeyPath<Subject, Void>
+        observed: (_ position: Int) -> KeyPath<Subject, Void>
     ) -> KeyPath<Subject, Void> {
-        if let position = _positions[keyPath] { return _fields[position].observed }
-        var last = state.pointee[keyPath: keyPath]
-        let field = _Field(observed: observed()) { state in
-            let value = state.pointee[keyPath: keyPath]
-            guard _hasChanged(from: last, to: value) else { return false }
-            last = value
-            return true
+        if let position = _positions[keyPath] {
+            if !_armed[position] { _arm(position, in: state) }
+            return _fields[position].observed
         }
+        var last: Value? = state.pointee[keyPath: keyPath]
+        let field = _Field(
+            observed: observed(_fields.count),
+            changed: { state in
+                guard let shown = last,
+                    _hasChanged(from: shown, to: state.pointee[keyPath: keyPath])
+                else { return false }
+                last = nil
+                return true
+            },
+            keep: { state in last = state.pointee[keyPath: keyPath] })
         _positions[keyPath] = _fields.count
         _fields.append(field)
+        _armed.append(true)
+        armedCount += 1
         return field.observed
     }
 
-    /// Tells the registrar of every field whose value differs in `state` from the last one.
+    /// Arms the field at `position` again, keeping its value in `state`.
+    @usableFromInline
+    func _arm(_ position: Int, in state: UnsafePointer<State>) {
+        _fields[position].keep(state)
+        _armed[position] = true
+        armedCount += 1
+    }
+
+    /// Tells the registrar of every armed field whose value differs in `state` from the one
+    /// its observers were shown, and disarms it.
     @usableFromInline
     func publish(
         _ state: UnsafePointer<State>, of subject: Subject, to registrar: ObservationRegistrar
     ) {
-        for field in _fields where field.changed(state) {
-            registrar.withMutation(of: subject, keyPath: field.observed) {}
+        guard armedCount > 0 else { return }
+        // Observers told here may read fields again (re-arming them) or read new ones
+        // (appended, and not compared now): the loop reads a copy of the fields, and no
+        // access to the arrays is open while observers run. Read through a buffer pointer,
+        // so that each field is not fetched by an unspecialised subscript.
+        let fields = _fields
+        fields.withUnsafeBufferPointer { fields in
+            for position in fields.indices where _armed[position] {
+                guard fields[position].changed(state) else { continue }
+                _armed[position] = false
+                armedCount -= 1
+                registrar.withMutation(of: subject, keyPath: fields[position].observed) {}
+            }
         }
     }
-}
-
-/// The identity of a field of a store's state, as an argument of the store's `_field`
-/// subscript: what makes one key path of the store per field for the Observation registrar.
-@usableFromInline
-struct _FieldKey: Hashable, @unchecked Sendable {
-    // A key path is immutable; it is not `Sendable` only because it may have captured
-    // arguments that are not.
-    @usableFromInline let path: AnyKeyPath
-
-    @usableFromInline init(_ path: AnyKeyPath) { self.path = path }
 }
 
 /// Whether a value read again after a commit differs from the one read before: `!=`, except

@@ -14,25 +14,38 @@ import Observation
 ///
 /// ## Observation
 /// A scoped store is `Observable`, and notifies its observers only when its own part
-/// changed: after each change to the root state it compares its part with the one it last
-/// published, using the part's `Equatable`. A view observing a row's scoped store is not
-/// woken when another row, or any other part of the state, changes.
+/// changed: after each change to the root state it compares its part with the one its
+/// observers were shown, using the part's `Equatable`. A view observing a row's scoped store
+/// is not woken when another row, or any other part of the state, changes.
 ///
-/// Keeping the last published part costs what holding a copy of a value costs: nothing for
-/// small parts, but for a part that holds a large collection, the next change to that
-/// collection copies it once. Scope small parts — rows, screens — rather than whole lists.
+/// A scope compares, and keeps a copy of, only what someone may be watching: its whole
+/// `state` once read, until its observers are told it changed, and each field read alone
+/// (`screen.title`) in the same way. A scope of a screen whose views read a few fields, and
+/// scope its rows, keeps no copy of the screen's list, so writing a row in place costs what
+/// it costs without the scope. A copy kept while someone watches the whole `state` of a
+/// part that holds a large collection makes the next change to that collection copy it once.
 ///
 /// ## When the part disappears
 /// A scope through an ``OptionalLens`` (an optional child, a row by id) can outlive its part:
 /// the row is deleted, the optional becomes `nil`. The scope then keeps its last state,
 /// ``isDetached`` becomes `true`, and its sends are ignored (they return a finished
-/// ``StoreTask``). It does not reattach if the part comes back: make a new scope.
+/// ``StoreTask``). It does not reattach if the part comes back: make a new scope. To keep
+/// its last state, such a scope (and any scope made from it) keeps a copy of its part after
+/// every change.
 @MainActor @dynamicMemberLookup
 public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: StoreProtocol {
     // Read and written on every refresh, on the main actor only, by short accesses that
     // never overlap (observers are told after the writes): unchecked for exclusivity at run
     // time, which cost a row scope's refresh three checks (~12 % of scope.rows.array).
-    @usableFromInline @exclusivity(unchecked) var _current: State
+    /// The part as last taken: the value observers of `state` were shown, the last state of
+    /// a detached scope. `nil` while nobody watches a scope that cannot detach: it is read
+    /// from the root when needed instead (see ``parentDidCommit()``).
+    @usableFromInline @exclusivity(unchecked) var _kept: State?
+    /// Whether `state` was read since its observers were last told that it changed.
+    @usableFromInline @exclusivity(unchecked) var _stateArmed = false
+    /// Whether the part can disappear (a lens on the way from the root may find nothing):
+    /// then the scope keeps up with its part after every change, to keep its last state.
+    @usableFromInline let _canDetach: Bool
     @usableFromInline let _registrar = ObservationRegistrar()
     /// The fields observers read one by one (`row.title`); `nil` until the first is read.
     @usableFromInline @exclusivity(unchecked) var _observedFields:
@@ -62,9 +75,13 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         read: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher,
+        canDetach: Bool,
         row: (address: any _RowAddress<Whole>, owner: UInt64, whole: _WholeReader<Whole>)?
     ) {
-        _current = initial
+        // A scope that cannot detach keeps nothing until someone reads it: a copy kept from
+        // here would make the root's next in-place write copy what the part holds.
+        _kept = canDetach ? initial : nil
+        _canDetach = canDetach
         self._read = read
         self._forward = forward
         self._refresher = refresher
@@ -88,17 +105,21 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         initial: State,
         read: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
-        refresher: _ScopeRefresher
+        refresher: _ScopeRefresher,
+        canDetach: Bool
     ) {
         self.init(
             initial: initial, read: read, forward: forward, refresher: refresher,
-            row: (any _RowAddress<State>, UInt64, _WholeReader<State>)?.none)
+            canDetach: canDetach, row: (any _RowAddress<State>, UInt64, _WholeReader<State>)?.none)
     }
 
     /// The scope's part of the root state, as of the root's last commit.
     public var state: State {
         _registrar.access(self, keyPath: _stateKeyPath)
-        return _current
+        let part = _latest()
+        _kept = part
+        _stateArmed = true
+        return part
     }
 
     /// Sends an action to the root store, wrapped by the scope's tag.
@@ -123,10 +144,11 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         let read = self._read
         let forward = self._forward
         return ScopedStore<ChildState, ChildAction>(
-            initial: lens.get(_current),
+            initial: lens.get(_latest()),
             read: { read().map(lens.get) },
             forward: { forward(tag($0)) },
-            refresher: _refresher
+            refresher: _refresher,
+            canDetach: _canDetach
         )
     }
 
@@ -140,7 +162,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         at lens: OptionalLens<State, ChildState>,
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction>? {
-        guard let initial = lens.get(_current) else { return nil }
+        guard let initial = lens.get(_latest()) else { return nil }
         let read = self._read
         let forward = self._forward
         return ScopedStore<ChildState, ChildAction>(
@@ -148,17 +170,44 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
             read: { read().flatMap(lens.get) },
             forward: { forward(tag($0)) },
             refresher: _refresher,
+            canDetach: true,
             row: lens._row.map { address in (address, _serial, _WholeReader.value(read)) }
         )
     }
 }
 
 extension ScopedStore {
+    /// Whether anyone may be watching the scope: its `state` or a field was read since its
+    /// observers were last told.
+    @inlinable
+    var _isWatched: Bool {
+        _stateArmed || (_observedFields.map { $0.armedCount > 0 } ?? false)
+    }
+
+    /// The part now: the kept one, or else read from the root (a scope without a kept part
+    /// cannot detach, so its part is always there).
+    @inlinable
+    func _latest() -> State {
+        if let kept = _kept { return kept }
+        guard let part = _read() else {
+            preconditionFailure("Substate: the part of a scope that cannot detach is missing")
+        }
+        return part
+    }
+
     /// Re-reads the part after a commit of the root, and notifies observers if it changed.
     /// Returns `false` once the scope no longer needs refreshing (it is detached).
+    ///
+    /// A scope that nobody watches, and whose part cannot disappear, does not read its part,
+    /// and lets go of the one it kept: so no copy of its part is alive at the next in-place
+    /// write of the root state.
     @inlinable
     func parentDidCommit() -> Bool {
         guard !_detached else { return false }
+        guard _isWatched || _canDetach else {
+            _kept = nil
+            return true
+        }
         return refresh(to: _read())
     }
 
@@ -171,16 +220,30 @@ extension ScopedStore {
             _detached = true
             return false
         }
-        guard _hasChanged(from: _current, to: next) else { return true }
-        _registrar.withMutation(of: self, keyPath: _stateKeyPath) {
-            _current = next
+        if _stateArmed, let kept = _kept {
+            guard _hasChanged(from: kept, to: next) else {
+                _publishFields(next)
+                return true
+            }
+            // Disarmed and changed before observers are told: one that reads `state` while
+            // told sees the new part and arms again.
+            _stateArmed = false
+            _kept = _canDetach ? next : nil
+            _registrar.withMutation(of: self, keyPath: _stateKeyPath) {}
+        } else {
+            _kept = _canDetach ? next : nil
         }
-        if let fields = _observedFields {
-            // Observers told here may read the scope again: no access to `_current` may
-            // still be open while they run.
-            withUnsafePointer(to: next) { fields.publish($0, of: self, to: _registrar) }
-        }
+        _publishFields(next)
         return true
+    }
+
+    /// Tells the observers of each armed field that changed in `next`.
+    @inlinable
+    func _publishFields(_ next: State) {
+        guard let fields = _observedFields, fields.armedCount > 0 else { return }
+        // Observers told here may read the scope again: no access to `_kept` may still be
+        // open while they run.
+        withUnsafePointer(to: next) { fields.publish($0, of: self, to: _registrar) }
     }
 }
 

@@ -15,7 +15,8 @@ extension Store {
             initial: lens.get(_storage.value),
             read: { lens.get(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
-            refresher: _refresherForScopes
+            refresher: _refresherForScopes,
+            canDetach: false
         )
     }
 
@@ -41,6 +42,7 @@ extension Store {
             read: { lens.get(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
+            canDetach: true,
             row: lens._row.map { address in (address, 0, _stateReader) }
         )
     }

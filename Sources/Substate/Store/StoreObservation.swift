@@ -39,15 +39,17 @@ final class _StoreObservation<Subject: Observable & AnyObject, State> {
 
     /// Reads a field and registers an observation of it alone (see ``_ObservedFields``).
     /// - Parameter observed: Makes the subject's key path for the field, the first time.
+    @inlinable
     func read<Value: Equatable>(
         _ keyPath: KeyPath<State, Value>, in state: UnsafePointer<State>, of subject: Subject,
-        observed: () -> KeyPath<Subject, Void>
+        observed: (_ position: Int) -> KeyPath<Subject, Void>
     ) -> Value {
         let fields = _fieldsForReading()
         _registrar.access(subject, keyPath: fields.field(keyPath, in: state, observed: observed))
         return state.pointee[keyPath: keyPath]
     }
 
+    @usableFromInline
     func _fieldsForReading() -> _ObservedFields<Subject, State> {
         if let fields = _fields { return fields }
         let fields = _ObservedFields<Subject, State>()

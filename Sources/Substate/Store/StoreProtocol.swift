@@ -75,8 +75,9 @@ extension StoreProtocol {
     /// and `title` from its value, so it observes `settings`. To observe `title` alone, read
     /// it through a path, `store[\.settings.title]`, or through a scoped store of `settings`.
     /// - Complexity: O(1) to read, apart from the first read of a path, which adds it to the
-    ///   fields compared after each commit (a scoped store's, after each commit that changed
-    ///   its part): O(fields read) per action, whatever the size of the state.
+    ///   fields compared after each commit while someone may be watching them (from a read
+    ///   until the field's readers are told it changed): O(fields read since they last
+    ///   changed) per action, whatever the size of the state.
     @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
         self[keyPath]
