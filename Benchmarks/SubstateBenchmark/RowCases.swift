@@ -48,9 +48,10 @@ enum RowCases {
 
     /// `scope.rows.nested.*`: the rows of ``keyed(rows:operations:rounds:)`` scoped the way an
     /// app scopes them, from the scoped store of the screen that holds the list; and, beside
-    /// them, a scope of the whole table that nobody reads. Reported: the screen's and the
-    /// table's scopes each keep a copy of their part, so every in-place write of a row copies
-    /// the array and starts a new journal, and every row scope is compared.
+    /// them, a scope of the whole table that nobody reads. Neither scope is watched, so
+    /// neither keeps a copy of its part: a send compares the changed row's scope only, as
+    /// from the root (before, each kept a copy, so every in-place write of a row copied the
+    /// array and started a new journal, and every row scope was compared).
     static func nested(rows: Int, operations: Int, rounds: Int) -> (Double, Double) {
         compare(rounds: rounds, operations: operations) {
             let store = Store(

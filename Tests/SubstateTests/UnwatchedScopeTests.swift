@@ -105,7 +105,8 @@ struct Catalog: Equatable, Sendable, Program {
 
     @Test func rowsScopedThroughAScreenCompareOnlyTheRowThatChanged() {
         let store = CatalogStore(state: Catalog(rows: 500), environment: (), program: Catalog.self)
-        let screen = store.scope(at: Lens(\Catalog.screen), as: { (action: Catalog.Action) in action })
+        let screen = store.scope(
+            at: Lens(\Catalog.screen), as: { (action: Catalog.Action) in action })
         let table = store.scope(
             at: Lens(\Catalog.screen.rows), as: { (action: Catalog.Action) in action })
         let titleTold = Told()
@@ -113,7 +114,8 @@ struct Catalog: Equatable, Sendable, Program {
         let idsTold = Told()
         watch(idsTold) { _ = screen[\.rows.ids] }
         let rows = (0..<500).compactMap { id in
-            screen.scope(at: .element(id: id, in: \Catalog.Screen.rows), as: { (_: Void) in .row(id: id) })
+            screen.scope(
+                at: .element(id: id, in: \Catalog.Screen.rows), as: { (_: Void) in .row(id: id) })
         }
         let rowTold = rows.map { _ in Told() }
         for (row, told) in zip(rows, rowTold) { watch(told) { _ = row.state } }
@@ -123,8 +125,9 @@ struct Catalog: Equatable, Sendable, Program {
         // Per send: the changed row (twice: `_hasChanged` looks at a changed trivial value
         // again for NaN) and the title field: never the other 499 rows.
         #expect(compared == 3 * 10, "compared \(compared) times for 10 sends")
-        #expect(rowTold.enumerated().filter { $0.element.count > 0 }.map(\.offset)
-            == Array(stride(from: 3, to: 500, by: 50)))
+        #expect(
+            rowTold.enumerated().filter { $0.element.count > 0 }.map(\.offset)
+                == Array(stride(from: 3, to: 500, by: 50)))
         #expect(rows[53].state.isOn)
         #expect(titleTold.count == 0 && idsTold.count == 0)
         #expect(table.state[id: 53]?.isOn == true)
@@ -133,7 +136,8 @@ struct Catalog: Equatable, Sendable, Program {
 
     @Test func aFieldNotReadSinceItChangedIsNotCompared() {
         let store = CatalogStore(state: Catalog(rows: 3), environment: (), program: Catalog.self)
-        let screen = store.scope(at: Lens(\Catalog.screen), as: { (action: Catalog.Action) in action })
+        let screen = store.scope(
+            at: Lens(\Catalog.screen), as: { (action: Catalog.Action) in action })
         let told = Told()
         watchOnce(told) { _ = screen.title }
         store.send(.rename("A"))
@@ -166,7 +170,8 @@ struct Catalog: Equatable, Sendable, Program {
 
     @Test func aScopeNobodyWatchedReadsThePartAsItIsAndIsToldOfLaterChanges() {
         let store = CatalogStore(state: Catalog(rows: 3), environment: (), program: Catalog.self)
-        let screen = store.scope(at: Lens(\Catalog.screen), as: { (action: Catalog.Action) in action })
+        let screen = store.scope(
+            at: Lens(\Catalog.screen), as: { (action: Catalog.Action) in action })
         store.send(.row(id: 1))
         store.send(.rename("Read later"))
         #expect(screen.state.rows[id: 1]?.isOn == true)
