@@ -221,10 +221,8 @@ extension ScopedStore {
             return false
         }
         if _stateArmed, let kept = _kept {
-            guard _hasChanged(from: kept, to: next) else {
-                _publishFields(next)
-                return true
-            }
+            // An unchanged part has no changed field either.
+            guard _hasChanged(from: kept, to: next) else { return true }
             // Disarmed and changed before observers are told: one that reads `state` while
             // told sees the new part and arms again.
             _stateArmed = false
