@@ -64,7 +64,7 @@ final class CounterModel {
     var count = 0
 }
 
-struct Item: Equatable, Sendable {
+struct Item: Codable, Equatable, Sendable {
     var name: String
     var isDone: Bool
 }

@@ -108,6 +108,26 @@ if selected("send.toggle.100k") {
     )
 }
 
+if selected("saver.toggle.100k") {
+    let saver = SaverCases.toggle(size: 100_000, operations: 1_000_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "saver.toggle.100k", nanosecondsPerOperation: saver.0,
+            baselineNanosecondsPerOperation: saver.1, goal: 1.5,
+            note: "a debounced StateSaver on the list; baseline: the same store without it")
+    )
+}
+
+if selected("saver.write.100k") {
+    let write = SaverCases.write(size: 100_000, saves: quick ? 2 : 5, rounds: rounds)
+    results.append(
+        Result(
+            name: "saver.write.100k", nanosecondsPerOperation: write,
+            baselineNanosecondsPerOperation: nil, goal: nil,
+            note: "one save of the list: encoding and atomic write, paid once per due save")
+    )
+}
+
 if selected("send.observed") {
     let observed = SendCases.counter(operations: 200_000 / scale, rounds: rounds, rearmEvery: 1)
     results.append(

@@ -39,6 +39,24 @@ extension Workspace {
     }
 }
 
+/// A program whose saved part is a large array, to check that the saver lets updates change
+/// it in place.
+struct Shelf: Program, Equatable, Sendable {
+    var books = [Int](repeating: 0, count: 10_000)
+
+    static func update(state: consuming Shelf, environment: Void, action: Int) -> Update<
+        Shelf, Int
+    > {
+        state.books[action] += 1
+        return Update(state: state)
+    }
+}
+
+/// Where an array's elements are: the same address after a change means it changed in place.
+func address(of array: [Int]) -> UnsafeRawPointer? {
+    array.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+}
+
 /// A fresh directory, removed at the end of the test, with helpers for a saver's files.
 final class Folder {
     private let folder = TemporaryFolder()
@@ -146,13 +164,77 @@ final class Reports: Sendable {
         let saver = makeSaver(timing: .immediate)
         let store = makeStore(saver, state: try saver.load(into: Workspace()))
         store.send(.resize(14))
+        scheduler.run()  // the write runs on the saver's executor
         store.send(.scribble)
         store.send(.resize(16))
+        scheduler.run()  // the write runs on the saver's executor
         #expect(saver.writeCount == 2)
         #expect(
             folder.contents()
                 == #"{"format":"substate-state","version":1,"state":{"fontSize":16,"title":"Todos"}}"#
                 + "\n")
+    }
+
+    @Test func anImmediateSaveWritesTheActionsThatCameMeanwhileTogether() throws {
+        let saver = makeSaver(timing: .immediate)
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        for size in 13...112 { store.send(.resize(size)) }
+        #expect(saver.hasPendingSave)
+        scheduler.run()
+        #expect(saver.writeCount == 1)
+        #expect(!saver.hasPendingSave)
+        #expect(try makeSaver().load(into: Workspace()).preferences.fontSize == 112)
+    }
+
+    @Test func onTheGlobalExecutorImmediateSavesKeepUpByWritingTogether() throws {
+        let saver = StateSaver(
+            file: folder.file, part: Lens(\Workspace.preferences), version: 1,
+            timing: .immediate, clock: clock, executor: nil, migrate: nil,
+            onError: reports.handler, atomicFile: AtomicFile())
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        for size in 1...1_000 { store.send(.resize(size)) }
+        saver.flush()  // waits for a write under way, then writes what is left
+        #expect(try makeSaver().load(into: Workspace()).preferences.fontSize == 1_000)
+        // Each write is flushed to disk: the sends went on meanwhile, and were written
+        // together, not one file per action.
+        #expect(saver.writeCount < 1_000)
+        #expect(reports.all.isEmpty)
+    }
+
+    @Test func actionsThatLeaveThePartAsItIsDoNotPutADebouncedSaveOff() throws {
+        let saver = makeSaver(timing: .debounce(.seconds(1)))
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("Kept"))
+        // A ticking timer's actions, twice per interval, that never touch the preferences.
+        for _ in 0..<4 {
+            clock.advance(by: .milliseconds(500))
+            store.send(.scribble)
+        }
+        #expect(saver.writeCount == 1)
+        #expect(try makeSaver().load(into: Workspace()).preferences.title == "Kept")
+        for _ in 0..<10 {
+            clock.advance(by: .milliseconds(500))
+            store.send(.scribble)
+        }
+        #expect(saver.writeCount == 1)
+        #expect(!saver.hasPendingSave)
+    }
+
+    @Test func theSaverLetsEachUpdateWriteThePartInPlace() throws {
+        let saver = StateSaver(
+            file: folder.file, part: Lens(\Shelf.books), version: 1,
+            timing: .debounce(.seconds(1)), clock: clock, executor: scheduler, migrate: nil,
+            onError: reports.handler, atomicFile: AtomicFile())
+        let store = Store(
+            state: try saver.load(into: Shelf()), environment: (), program: Shelf.self,
+            middleware: [saver.middleware()])
+        store.send(0)  // the first write copies: the initial array is shared
+        let books = address(of: store.state.books)
+        for index in 1..<100 { store.send(index) }
+        #expect(address(of: store.state.books) == books, "the saver's copy made the update copy")
+        clock.advance(by: .seconds(1))
+        #expect(saver.writeCount == 1)
+        #expect(try saver.load(into: Shelf()).books.prefix(3) == [1, 1, 1])
     }
 
     @Test func tearingDownTheStoreFlushesAPendingSave() throws {
@@ -208,6 +290,7 @@ final class Reports: Sendable {
         // The program goes on from its initial state; saving starts a new file.
         let store = makeStore(saver)
         store.send(.rename("Fresh"))
+        scheduler.run()  // the write runs on the saver's executor
         #expect(folder.contents("preferences.json.corrupt") == "this is not json")
         #expect(folder.contents()?.contains("Fresh") == true)
 
@@ -232,6 +315,7 @@ final class Reports: Sendable {
         let saver = makeSaver(timing: .immediate)
         let store = makeStore(saver, state: try saver.load(into: Workspace()))
         store.send(.rename("Complete"))
+        scheduler.run()  // the write runs on the saver's executor
         let complete = try #require(folder.contents())
         folder.write(String(complete.prefix(complete.count / 2)))
         #expect {
@@ -253,6 +337,7 @@ final class Reports: Sendable {
         }
         let store = makeStore(saver)
         store.send(.rename("Older program"))
+        scheduler.run()  // the write runs on the saver's executor
         #expect(folder.contents() == newer)
         #expect(reports.all == [.writeRefused(file: folder.file)])
         #expect(folder.names == ["preferences.json"])
@@ -305,6 +390,7 @@ final class Reports: Sendable {
         let store = makeStore(saver, state: try saver.load(into: Workspace()))
         try FileManager.default.removeItem(at: folder.url)
         store.send(.rename("Nowhere to go"))
+        scheduler.run()  // the write runs on the saver's executor
         #expect(saver.hasPendingSave)
         guard case .writeFailed(let file, _)? = reports.all.first else {
             Issue.record("expected a write failure, got \(reports.all)")
@@ -336,10 +422,12 @@ final class Reports: Sendable {
         let saver = makeSaver(timing: .immediate, atomicFile: atomicFile)
         let store = makeStore(saver, state: try saver.load(into: Workspace()))
         store.send(.rename("Good"))
+        scheduler.run()  // the write runs on the saver's executor
         let good = try #require(folder.contents())
 
         failing.withLock { $0 = true }
         store.send(.rename("Lost in the crash"))
+        scheduler.run()  // the write runs on the saver's executor
         #expect(folder.contents() == good)
         #expect(folder.names == ["preferences.json"])  // no temporary file left
         #expect(saver.hasPendingSave)
@@ -359,11 +447,14 @@ final class Reports: Sendable {
         let saver = makeSaver(timing: .immediate)
         let store = makeStore(saver, state: try saver.load(into: Workspace()))
         store.send(.rename("Saved"))
+        scheduler.run()  // the write runs on the saver's executor
         let saved = try #require(folder.contents())
         try makeReadOnly(folder.url)
         defer { makeWritable(folder.url) }
 
         store.send(.rename("Not saved"))
+
+        scheduler.run()  // the write runs on the saver's executor
         #expect(folder.contents() == saved)
         #expect(reports.all.count == 1)
         #expect(reports.all.first?.description.contains("Could not save the state") == true)
@@ -375,13 +466,15 @@ final class Reports: Sendable {
 @Suite struct StateSaverFileTests {
     let folder = Folder()
     let reports = Reports()
+    /// Where the saver writes: `run()` it after a send to have the file written.
+    let scheduler = TestScheduler()
 
     func makeSaver(
         filePermissions: Int = 0o600, atomicFile: AtomicFile = AtomicFile()
     ) -> StateSaver<Workspace, Preferences> {
         StateSaver(
             file: folder.file, part: Lens(\Workspace.preferences), version: 1,
-            timing: .immediate, clock: TestClock(), executor: nil,
+            timing: .immediate, clock: TestClock(), executor: scheduler,
             filePermissions: filePermissions, migrate: nil, onError: reports.handler,
             atomicFile: atomicFile)
     }
@@ -410,19 +503,23 @@ final class Reports: Sendable {
         let saver = makeSaver()
         let store = makeStore(saver)
         store.send(.rename("First"))
+        scheduler.run()
         try setPermissions(mode)
         store.send(.rename("Second"))
+        scheduler.run()
         #expect(folder.contents()?.contains("Second") == true)
         #expect(try permissions() == mode)
     }
 
     @Test func aNewFileIsPrivateToItsOwner() throws {
         makeStore(makeSaver()).send(.rename("Secret"))
+        scheduler.run()
         #expect(try permissions() == 0o600)
     }
 
     @Test func aNewFileTakesThePermissionsTheSaverWasGiven() throws {
         makeStore(makeSaver(filePermissions: 0o644)).send(.rename("Shared"))
+        scheduler.run()
         #expect(try permissions() == 0o644)
     }
 
@@ -454,6 +551,7 @@ final class Reports: Sendable {
         let store = makeStore(makeSaver())
         #expect(FileManager.default.fileExists(atPath: old.path))
         store.send(.rename("Saved"))
+        scheduler.run()
         #expect(!FileManager.default.fileExists(atPath: old.path))
         #expect(folder.names == ["preferences.json"])
     }
@@ -554,6 +652,7 @@ final class Reports: Sendable {
         }
         let store = makeStore(saver)
         store.send(.rename("Not over the bad file"))
+        scheduler.run()
         #expect(folder.contents() == "this is not json")
         #expect(reports.all.count == 1)
         let report = reports.all.first?.description ?? ""
@@ -573,6 +672,7 @@ final class Reports: Sendable {
             return true
         }
         makeStore(saver).send(.rename("Not saved"))
+        scheduler.run()
         #expect(folder.contents() == "this is not json")
         #expect(reports.all.first?.description.contains("newer version") == false)
     }

@@ -160,6 +160,17 @@ func clockedWorkspaceUpdate(
         #expect(folder.contents()?.contains(#""title":"B""#) == true)
     }
 
+    @Test func anImmediateSaveIsWrittenBeforeTheSendReturns() throws {
+        let folder = Folder()
+        let (saver, store) = makeSavingStore(in: folder, timing: .immediate)
+        store.send(.rename("A")) { $0.preferences.title = "A" }
+        #expect(saver.writeCount == 1)
+        #expect(folder.contents()?.contains(#""title":"A""#) == true)
+        store.send(.scribble) { $0.scratch = 1 }
+        #expect(saver.writeCount == 1)  // the part is as the file holds it
+        #expect(store.runningEffectCount == 0)
+    }
+
     @Test func presentationsAreVisibleToTheTest() {
         let store = TestStore(
             state: Workspace(), environment: ClockedEnvironment(clock: TestClock()),

@@ -230,7 +230,8 @@ func main() -> Int32 {
         middleware.append(recorder!.middleware())
     }
     let store = Store(state: initial, program: App.self, middleware: middleware)
-    var status = run(store, oneShot: oneShot, isDemo: isDemo, saveErrors: saveErrors)
+    var status = run(
+        store, oneShot: oneShot, isDemo: isDemo, saveErrors: saveErrors, save: saver.flush)
     store.tearDown()  // flushes the saver
     if saveErrors.report() { status = 1 }
     if let recorder { print("Recorded \(recorder.step) steps to \(recorder.file.path).") }
@@ -250,7 +251,7 @@ enum Outcome {
 @MainActor
 func run(
     _ store: StoreOf<App>, oneShot: Command?, isDemo: Bool,
-    saveErrors: SaveErrors
+    saveErrors: SaveErrors, save: () -> Void
 ) -> Int32 {
     if isDemo {
         // A view of one part: the settings, through a scoped store.
@@ -283,6 +284,9 @@ func run(
             }
             store.send(action)
         }
+        // The saver writes off the main actor; a command's change is on disk before the
+        // command reports.
+        save()
         if saveErrors.report() {
             warn("todos: the change was not saved")
             return .notSaved

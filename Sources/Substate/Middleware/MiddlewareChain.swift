@@ -1,38 +1,52 @@
 /// A store's middleware, in order: those it was created with, then those added at run time.
+///
+/// Immutable, and a class: a send reads it through one reference, instead of copying every
+/// array of a struct; adding or removing middleware makes a new chain.
 @usableFromInline
-struct _MiddlewareChain<State, Action> {
-    @usableFromInline var _all: [Middleware<State, Action>] = []
+final class _MiddlewareChain<State, Action> {
+    @usableFromInline let _all: [Middleware<State, Action>]
     /// The tokens of the middleware added at run time, parallel to the end of `_all`.
-    var tokens: [Int] = []
-    var installedCount = 0
+    let tokens: [Int]
+    let installedCount: Int
     /// Whether a `didChange` hook needs the state from before each update.
-    @usableFromInline var _needsStateBefore = false
-    @usableFromInline var _hasInterceptors = false
+    @usableFromInline let _needsStateBefore: Bool
+    @usableFromInline let _hasInterceptors: Bool
+    /// The `willProcess` hooks, in list order, for the path without `didChange` hooks: one
+    /// closure call each per action, without copying every middleware's hooks.
+    @usableFromInline let _willProcessHooks: [@MainActor (Action) -> Void]
+    /// The `didProcess` hooks, in list order, for the same path.
+    @usableFromInline let _didProcessHooks: [@MainActor (Action, State) -> Void]
 
     @usableFromInline
-    init(installed: [Middleware<State, Action>]) {
-        _all = installed
-        installedCount = installed.count
-        refresh()
+    convenience init(installed: [Middleware<State, Action>]) {
+        self.init(all: installed, tokens: [], installedCount: installed.count)
     }
 
-    mutating func add(_ middleware: Middleware<State, Action>, token: Int) {
-        _all.append(middleware)
-        tokens.append(token)
-        refresh()
+    private init(all: [Middleware<State, Action>], tokens: [Int], installedCount: Int) {
+        self._all = all
+        self.tokens = tokens
+        self.installedCount = installedCount
+        _needsStateBefore = all.contains { $0._didChange != nil }
+        _hasInterceptors = all.contains { $0._intercept != nil }
+        _willProcessHooks = all.compactMap(\._willProcess)
+        _didProcessHooks = all.compactMap(\._didProcess)
     }
 
-    mutating func remove(token: Int) {
-        guard let index = tokens.firstIndex(of: token) else { return }
+    /// This chain with a middleware added at run time, at the end.
+    func adding(_ middleware: Middleware<State, Action>, token: Int) -> _MiddlewareChain {
+        _MiddlewareChain(
+            all: _all + [middleware], tokens: tokens + [token], installedCount: installedCount)
+    }
+
+    /// This chain without the middleware added with `token`; itself if there is none.
+    func removing(token: Int) -> _MiddlewareChain {
+        guard let index = tokens.firstIndex(of: token) else { return self }
+        var all = _all
+        var tokens = tokens
         tokens.remove(at: index)
-        _all.remove(at: installedCount + index)
-        refresh()
+        all.remove(at: installedCount + index)
+        return _MiddlewareChain(all: all, tokens: tokens, installedCount: installedCount)
     }
 
     var isEmpty: Bool { _all.isEmpty }
-
-    private mutating func refresh() {
-        _needsStateBefore = _all.contains { $0._didChange != nil }
-        _hasInterceptors = _all.contains { $0._intercept != nil }
-    }
 }

@@ -44,14 +44,20 @@ extension StateSaver {
     private func load(into state: State, movingAside: Bool) throws(PersistenceError) -> State {
         var state = state
         guard let data = try readFile() else {
-            let part = lens.get(state)
-            progress.withLock { $0.saved = part }
+            noteSaved(lens.get(state))
             return state
         }
         let part = try decode(data, movingAside: movingAside)
         lens.set(&state, to: part)
-        progress.withLock { $0.saved = part }
+        noteSaved(part)
         return state
+    }
+
+    /// Takes a loaded part as what the file holds: its encoding, as the saver would write it,
+    /// so that actions that leave the part as it is write nothing.
+    private func noteSaved(_ part: Part) {
+        let bytes = try? encode(part)
+        progress.withLock { $0.savedBytes = bytes }
     }
 
     /// The file's bytes, or `nil` if there is no file.

@@ -3,12 +3,16 @@ import Foundation
 extension StateSaver {
     /// The middleware that saves the part after the actions that change it.
     ///
-    /// Compares the part with what was last saved after every action: one `==` of the part.
+    /// Per action it costs two short locks, a reference to the part, and (for `.debounce`)
+    /// one reading of the clock, whatever the part's size; the part is encoded only when a
+    /// save is due. See <doc:Persistence>.
     /// - Returns: The middleware, for the store's list.
+    @inlinable
     public func middleware<Action>() -> Middleware<State, Action> {
         var middleware = Middleware<State, Action>(
             name: "state saver",
-            didProcess: { [self] _, state in changed(to: lens.get(state)) },
+            willProcess: { [self] _ in willUpdate() },
+            didProcess: { [self] _, state in didUpdate(state) },
             didTearDown: { [self] in flush() })
         // The timer runs where the store runs its effects: on a test store's scheduler, so
         // that advancing its test clock past the deadline writes the file.
@@ -18,88 +22,206 @@ extension StateSaver {
         return middleware
     }
 
-    /// Takes note of the part after an action, and schedules a write if it changed.
-    func changed(to part: Part) {
-        let schedule = progress.withLock { state -> Bool in
-            guard part != (state.pending ?? state.saved) else { return false }
-            state.pending = part
-            switch timing {
-            case .immediate:
-                return true
-            case .debounce:
-                state.timer?.cancel()
-                state.timer = nil
-                return true
-            case .throttle:
-                return state.timer == nil
-            }
-        }
-        guard schedule else { return }
-        switch timing {
-        case .immediate:
-            writePending()
-        case .debounce(let interval), .throttle(let interval):
-            startTimer(interval)
+    /// Lets go of the part before an update, so that the update writes the state in place.
+    /// Inlinable, as the other hot paths: specialised for the program's types, it spares the
+    /// generic metadata lookups that cost most of an unspecialised call.
+    @inlinable
+    func willUpdate() {
+        let now: Duration
+        if case .debounce = timing { now = elapsed() } else { now = .zero }
+        progress.withLock { state in
+            state.latest = nil
+            state.lastAction = now
         }
     }
 
-    private func startTimer(_ interval: Duration) {
-        let (generation, storeExecutor) = progress.withLock { state in
-            state.timerGeneration += 1
-            return (state.timerGeneration, state.storeExecutor)
+    /// Takes note of the state after an action, and starts a timer or a writer if none runs.
+    @inlinable
+    func didUpdate(_ state: State) {
+        let start = progress.withLock { progress -> Int? in
+            progress.latest = state
+            progress.isDirty = true
+            progress.actionCount &+= 1
+            switch timing {
+            case .immediate:
+                guard !progress.isWriting else { return nil }
+                progress.isWriting = true
+                return 0
+            case .debounce, .throttle:
+                guard !progress.isTimerArmed else { return nil }
+                progress.isTimerArmed = true
+                progress.timerGeneration += 1
+                return progress.timerGeneration
+            }
         }
-        let timer = EffectTasks.start(on: executor ?? storeExecutor) {
-            [weak self, sleep] in
-            do {
-                try await sleep(interval)
-            } catch {
-                return  // cancelled: a newer change or a flush took over
+        guard let start else { return }
+        switch timing {
+        case .immediate:
+            startWriter()
+        case .debounce(let interval), .throttle(let interval):
+            startTimer(interval, generation: start)
+        }
+    }
+
+    /// Where the saver's own tasks run.
+    private var taskExecutor: (any TaskExecutor)? {
+        executor ?? progress.withLock { $0.storeExecutor }
+    }
+
+    /// Writes, off the main actor, until the part stops changing between writes: actions
+    /// that come while a write runs are saved together by the next one.
+    @usableFromInline
+    func startWriter() {
+        _ = EffectTasks.start(on: taskExecutor) { [weak self] in
+            while let self {
+                let succeeded = self.saveLatest()
+                let again = self.progress.withLock { state in
+                    // Not while an update runs (`latest` is nil then): the action that ends
+                    // it starts a writer of its own.
+                    guard succeeded, state.isDirty, state.latest != nil else {
+                        state.isWriting = false
+                        return false
+                    }
+                    return true
+                }
+                guard again else { return }
             }
-            guard let self else { return }
-            self.progress.withLock { state in
-                if state.timerGeneration == generation { state.timer = nil }
+        }
+    }
+
+    /// Starts the one debounce or throttle timer.
+    @usableFromInline
+    func startTimer(_ interval: Duration, generation: Int) {
+        let timer = EffectTasks.start(on: taskExecutor) { [weak self, sleep] in
+            var wait = interval
+            while true {
+                do {
+                    try await sleep(wait)
+                } catch {
+                    return  // cancelled: a flush took over
+                }
+                guard let next = self?.timerFired(generation: generation, interval: interval)
+                else { return }
+                wait = next
             }
-            self.writePending()
         }
         progress.withLock { state in
             if state.timerGeneration == generation { state.timer = timer }
         }
     }
 
-    /// Writes the pending part, if any. Writes are serialised, and each takes the latest
-    /// pending part, so the file never goes back to an older part.
-    func writePending() {
+    /// What a debounce timer does when it fires.
+    private enum TimerStep {
+        case stop
+        case save
+        case wait(Duration)
+        case check(State, actionCount: UInt64, wait: Duration)
+    }
+
+    /// Saves or checks when the timer fires.
+    /// - Returns: How long to wait before the next check, or `nil` when the timer is done.
+    private func timerFired(generation: Int, interval: Duration) -> Duration? {
+        let now: Duration
+        if case .debounce = timing { now = elapsed() } else { now = .zero }
+        let step = progress.withLock { state -> TimerStep in
+            guard state.isTimerArmed, state.timerGeneration == generation else { return .stop }
+            let quiet = now - state.lastAction
+            guard state.isDirty, case .debounce = timing, quiet < interval else {
+                state.isTimerArmed = false
+                state.timer = nil
+                return state.isDirty ? .save : .stop
+            }
+            // Actions came within the interval. Whether they changed the part, only its
+            // encoding can tell: a part that stays the same from one check to the next is
+            // saved even while actions keep coming (a ticking timer must not put it off).
+            guard let part = state.latest else { return .wait(interval - quiet) }
+            return .check(part, actionCount: state.actionCount, wait: interval - quiet)
+        }
+        switch step {
+        case .stop:
+            return nil
+        case .save:
+            saveLatest()
+            return nil
+        case .wait(let wait):
+            return wait
+        case .check(let part, let count, let wait):
+            guard let bytes = try? encode(lens.get(part)) else { return wait }
+            let save = progress.withLock { state -> Bool? in
+                guard state.isTimerArmed, state.timerGeneration == generation else { return nil }
+                if bytes == state.savedBytes, state.actionCount == count {
+                    // The file holds the part already, and no action came meanwhile.
+                    state.isDirty = false
+                    state.isTimerArmed = false
+                    state.timer = nil
+                    return nil
+                }
+                guard bytes != state.savedBytes, bytes == state.candidate else {
+                    state.candidate = bytes
+                    return false
+                }
+                state.isTimerArmed = false
+                state.timer = nil
+                return true
+            }
+            switch save {
+            case nil:
+                return nil
+            case true?:
+                saveLatest()
+                return nil
+            case false?:
+                return wait
+            }
+        }
+    }
+
+    /// Writes the part after the last action if actions may have changed it and its encoding
+    /// differs from what the file holds. Writes are serialised, and each takes the latest
+    /// part, so the file never goes back to an older part.
+    /// - Returns: Whether nothing failed (nothing to write counts as success).
+    @discardableResult
+    @usableFromInline
+    func saveLatest() -> Bool {
         writing.withLock { _ in
-            let (part, refusal, sweeps) = progress.withLock { state -> (Part?, Refusal?, Bool) in
-                guard let pending = state.pending else { return (nil, nil, false) }
-                if let refusal = state.refusal { return (nil, refusal, false) }
+            let (part, saved, refusal, sweeps) = progress.withLock {
+                state -> (State?, Data?, Refusal?, Bool) in
+                guard state.isDirty, let part = state.latest else { return (nil, nil, nil, false) }
+                if let refusal = state.refusal { return (nil, nil, refusal, false) }
+                state.isDirty = false
                 defer { state.hasSwept = true }
-                return (pending, nil, !state.hasSwept)
+                return (part, state.savedBytes, nil, !state.hasSwept)
             }
             switch refusal {
             case .newerVersion:
                 onError(.writeRefused(file: file))
+                return false
             case .keptInPlace(let moveFailure):
                 onError(
                     .writeBlocked(
                         file: file,
                         reason: "the unreadable file there could not be moved aside "
                             + "(\(moveFailure)) and is kept in place"))
+                return false
             case nil:
                 break
             }
-            guard let part else { return }
-            if sweeps { atomicFile.sweepLeftovers(of: file) }
+            guard let part else { return true }
             do {
-                try atomicFile.write(encode(part), to: file, newFileMode: newFileMode)
+                let bytes = try encode(lens.get(part))
+                guard bytes != saved else { return true }
+                if sweeps { atomicFile.sweepLeftovers(of: file) }
+                try atomicFile.write(bytes, to: file, newFileMode: newFileMode)
+                progress.withLock { state in
+                    state.savedBytes = bytes
+                    state.candidate = nil
+                    state.writeCount += 1
+                }
+                return true
             } catch {
                 onError(.writeFailed(file: file, reason: Self.reason(error)))
-                return
-            }
-            progress.withLock { state in
-                state.saved = part
-                state.writeCount += 1
-                if state.pending == part { state.pending = nil }
+                progress.withLock { $0.isDirty = true }
+                return false
             }
         }
     }

@@ -20,17 +20,21 @@ import Foundation
 /// ```
 ///
 /// ## Saving
-/// After each action, the middleware reads the part through the lens and compares it with
-/// what was last loaded or saved: an unchanged part writes nothing. A changed part is saved
-/// on the clock's time according to ``SaveTiming``, off the main actor. Writes are atomic
+/// After each action, the middleware takes note that the part may have changed: a mark, and a
+/// reference to the part that it lets go before the next update, so that the update still
+/// writes the state in place. That costs the same whatever the part's size. When a save is
+/// due, on the clock's time according to ``SaveTiming`` and off the main actor, the saver
+/// encodes the part and compares the bytes with what the file holds: an unchanged part writes
+/// nothing. Writes are atomic
 /// (a temporary file, flushed to disk, renamed over the old one), so a crash or a failed
 /// write leaves the previous file intact; the temporary files of writes killed half-way are
 /// removed when the saver next loads or first saves, but never one that a writer still holds
 /// locked (each writer locks its temporary file before it gets its `.tmp` name, and holds the
 /// lock until the rename). A new file is readable by its owner only, unless you pass other
-/// `filePermissions`; an existing file keeps its permissions. ``flush()`` writes a pending part at once; the
-/// store's ``Store/tearDown()`` and the saver's deinitialisation flush too. A failed save is
-/// reported to `onError` and stays pending: the next change or flush tries again.
+/// `filePermissions`; an existing file keeps its permissions. ``flush()`` writes a pending
+/// part at once; the store's ``Store/tearDown()`` and the saver's deinitialisation flush too.
+/// A failed save is reported to `onError` and stays pending: the next action or flush tries
+/// again. <doc:Persistence> lists what each timing costs per action and per save.
 ///
 /// ## Loading
 /// ``load(into:)`` runs before the store exists and throws a ``PersistenceError`` for a
@@ -52,16 +56,19 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     /// When a change is written.
     public let timing: SaveTiming
 
-    let lens: Lens<State, Part>
+    @usableFromInline let lens: Lens<State, Part>
     let migrate: (@Sendable (_ version: Int, _ state: Data) throws -> Data)?
     let onError: @Sendable (PersistenceError) -> Void
     let sleep: @Sendable (Duration) async throws -> Void
+    /// The time on the saver's clock since the saver was made.
+    @usableFromInline let elapsed: @Sendable () -> Duration
     let executor: (any TaskExecutor)?
     let atomicFile: AtomicFile
     /// The permissions of a file the saver creates.
     let newFileMode: Int
 
     /// Why the saver will not write the file.
+    @usableFromInline
     enum Refusal {
         /// The file belongs to a newer version.
         case newerVersion
@@ -69,25 +76,48 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         case keptInPlace(moveFailure: String)
     }
 
+    @usableFromInline
     struct Progress {
-        /// What the file holds (loaded or written), if known.
-        var saved: Part?
-        /// A change not written yet.
-        var pending: Part?
-        /// The timer that will write `pending`.
-        var timer: Task<Void, Never>?
-        /// Counts started timers, so that a timer that fires clears only itself.
-        var timerGeneration = 0
+        /// The state after the last action, which the part is read from when a save is due.
+        /// Kept between actions only: it is let go right before each update, so that the
+        /// update writes the store's state in place instead of copying it, and taken again
+        /// after it (a retain per stored reference of the state, whatever the part's size;
+        /// cheaper than reading the part through its lens per action). A store's state is
+        /// `Sendable`, so the timer may read it on its thread.
+        @usableFromInline var latest: State?
+        /// Whether the actions since the last save may have changed the part. The saver does
+        /// not compare the part per action (that would cost its size): it finds out when a
+        /// save is due, from the part's encoding.
+        @usableFromInline var isDirty = false
+        /// Counts actions, so that a check can tell whether one came while it encoded.
+        @usableFromInline var actionCount: UInt64 = 0
+        /// When the last action began, on the saver's clock (for `.debounce`).
+        @usableFromInline var lastAction = Duration.zero
+        /// The encoding of the part the file holds (loaded or written), if known.
+        @usableFromInline var savedBytes: Data?
+        /// The encoding a debounce check found while actions kept coming, to tell at the next
+        /// check whether the part stayed the same meanwhile.
+        @usableFromInline var candidate: Data?
+        /// Whether a debounce or throttle timer is running.
+        @usableFromInline var isTimerArmed = false
+        /// The running timer, to cancel it.
+        @usableFromInline var timer: Task<Void, Never>?
+        /// Counts started timers, so that a timer that was cancelled or replaced stops.
+        @usableFromInline var timerGeneration = 0
+        /// Whether an `.immediate` writer task is running.
+        @usableFromInline var isWriting = false
         /// Where the store that the saver's middleware is installed in runs its effects.
-        var storeExecutor: (any TaskExecutor)?
+        @usableFromInline var storeExecutor: (any TaskExecutor)?
         /// Set when the file must not be written over: never write.
-        var refusal: Refusal?
+        @usableFromInline var refusal: Refusal?
         /// Whether leftovers of killed writes were looked for since the saver was made.
-        var hasSwept = false
-        var writeCount = 0
+        @usableFromInline var hasSwept = false
+        @usableFromInline var writeCount = 0
+
+        @usableFromInline init() {}
     }
 
-    let progress = Locked(Progress())
+    @usableFromInline let progress = Locked(Progress())
     /// Serialises writes, so that an older part never lands after a newer one. (`UInt8`, not
     /// `Void`: see ``WaiterLocks``.)
     let writing = Locked<UInt8>(0)
@@ -221,31 +251,66 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         self.version = version
         self.timing = timing
         self.sleep = { try await clock.sleep(for: $0) }
+        self.elapsed = Self.stopwatch(on: clock)
         self.executor = executor
         self.migrate = migrate
         self.onError = onError ?? { writeToStandardError("Substate: \($0)") }
         self.atomicFile = atomicFile
     }
 
-    deinit {
-        progress.withLock { $0.timer?.cancel() }
-        writePending()
+    /// The time since now on a clock, read per action by a debounced saver: for the standard
+    /// clocks, a closure specialised for them, since a generic one looks the clock's types up
+    /// on every call.
+    static func stopwatch<C: Clock>(on clock: C) -> @Sendable () -> Duration
+    where C.Duration == Duration {
+        if let clock = clock as? ContinuousClock {
+            let origin = clock.now
+            return { origin.duration(to: clock.now) }
+        }
+        if let clock = clock as? SuspendingClock {
+            let origin = clock.now
+            return { origin.duration(to: clock.now) }
+        }
+        let origin = clock.now
+        return { origin.duration(to: clock.now) }
     }
 
-    /// Whether a change is waiting to be written.
-    public var hasPendingSave: Bool { progress.withLock { $0.pending != nil } }
+    deinit {
+        progress.withLock { $0.timer?.cancel() }
+        saveLatest()
+    }
+
+    /// Whether the part differs from what the file holds: a change not written yet.
+    ///
+    /// After actions since the last save, it encodes the part to compare it with the file's
+    /// contents, which costs the part's size (the saver does not compare per action).
+    public var hasPendingSave: Bool {
+        let (isDirty, part, count, saved) = progress.withLock {
+            ($0.isDirty, $0.latest, $0.actionCount, $0.savedBytes)
+        }
+        guard isDirty else { return false }
+        guard let part, let bytes = try? encode(lens.get(part)), bytes == saved else {
+            return true
+        }
+        progress.withLock { state in
+            if state.actionCount == count { state.isDirty = false }
+        }
+        return false
+    }
 
     /// How many times the saver wrote the file.
     public var writeCount: Int { progress.withLock { $0.writeCount } }
 
-    /// Writes a pending change now, on the calling thread, and cancels its timer. Does
-    /// nothing when nothing is pending.
+    /// Writes the part now, on the calling thread, if it differs from what the file holds,
+    /// and cancels the timer. Does nothing when nothing changed.
     public func flush() {
         progress.withLock { state in
             state.timer?.cancel()
             state.timer = nil
+            state.isTimerArmed = false
+            state.timerGeneration += 1
         }
-        writePending()
+        saveLatest()
     }
 }
 

@@ -9,8 +9,8 @@ extension Store {
     @discardableResult
     public func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
         defer { nextMiddlewareToken += 1 }
-        var chain = _middlewareChain ?? _MiddlewareChain(installed: [])
-        chain.add(middleware, token: nextMiddlewareToken)
+        let chain = (_middlewareChain ?? _MiddlewareChain(installed: []))
+            .adding(middleware, token: nextMiddlewareToken)
         middleware.attach?(runtime.executor)
         _middlewareChain = chain
         return MiddlewareToken(id: nextMiddlewareToken)
@@ -19,14 +19,14 @@ extension Store {
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.
     /// - Parameter token: What ``addMiddleware(_:)`` returned.
     public func removeMiddleware(_ token: MiddlewareToken) {
-        guard var chain = _middlewareChain else { return }
-        chain.remove(token: token.id)
+        guard let chain = _middlewareChain?.removing(token: token.id) else { return }
         _middlewareChain = chain.isEmpty ? nil : chain
     }
 
     /// Runs an action through the interceptors, then processes each action that comes out
-    /// with the hooks around the update.
-    @usableFromInline
+    /// with the hooks around the update. Inlinable, as the rest of the send path, so that it
+    /// is specialised for the program's types.
+    @inlinable
     func _processThroughMiddleware(
         _ action: Action, in group: EffectGroup?, chain: _MiddlewareChain<State, Action>
     ) -> EffectGroup? {
@@ -53,9 +53,16 @@ extension Store {
         return group
     }
 
+    @inlinable
     func processWithHooks(
         _ action: Action, in group: EffectGroup?, chain: _MiddlewareChain<State, Action>
     ) -> EffectGroup? {
+        guard chain._needsStateBefore else {
+            for hook in chain._willProcessHooks { hook(action) }
+            let group = commit(action, in: group)
+            for hook in chain._didProcessHooks { hook(action, _storage.value) }
+            return group
+        }
         for middleware in chain._all { middleware._willProcess?(action) }
         let before = chain._needsStateBefore ? _storage.value : nil
         let group = commit(action, in: group)

@@ -1,0 +1,70 @@
+import Foundation
+import Substate
+
+/// `saver.*` cases: what a `StateSaver` adds to each action, against the same store without
+/// one.
+@MainActor
+enum SaverCases {
+    /// Toggles rows of a list that a debounced saver (one second, the default) saves, and
+    /// the same without the saver. The saver's writes that fall within the run are counted
+    /// in; the last one, at teardown, is not.
+    static func toggle(size: Int, operations: Int, rounds: Int) -> (Double, Double) {
+        let indices = (0..<operations).map { ($0 &* 7919) % size }
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("substate-benchmark-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return compare(rounds: rounds, operations: operations) {
+            let saver = StateSaver(
+                file: folder.appendingPathComponent("items.json"), at: \Checklist.items,
+                clock: ContinuousClock())
+            let store = Store(
+                state: Checklist(count: size), environment: (), program: Checklist.self,
+                middleware: [saver.middleware()])
+            defer { store.tearDown() }
+            return toggling(store, at: indices)
+        } baseline: {
+            let store = Store(
+                state: Checklist(count: size), environment: (), program: Checklist.self)
+            return toggling(store, at: indices)
+        }
+    }
+
+    /// One save of the list: the encoding of the part and the atomic write (a temporary file
+    /// flushed to disk, renamed over the old one), as a due save costs whatever the timing.
+    static func write(size: Int, saves: Int, rounds: Int) -> Double {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("substate-benchmark-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saver = StateSaver(
+            file: folder.appendingPathComponent("items.json"), at: \Checklist.items,
+            timing: .debounce(.seconds(3_600)), clock: ContinuousClock())
+        let store = Store(
+            state: Checklist(count: size), environment: (), program: Checklist.self,
+            middleware: [saver.middleware()])
+        defer { store.tearDown() }
+        var best = Double.infinity
+        var index = 0
+        for _ in 0..<rounds {
+            let elapsed = time {
+                for _ in 0..<saves {
+                    store.send(.toggle(index: index))
+                    index += 1
+                    saver.flush()
+                }
+            }
+            best = min(best, elapsed / Double(saves))
+        }
+        return best
+    }
+
+    private static func toggling(_ store: StoreOf<Checklist>, at indices: [Int]) -> Double {
+        time {
+            for (position, index) in indices.enumerated() {
+                if position % 100 == 0 { arm { _ = store.state } }
+                store.send(.toggle(index: index))
+            }
+        }
+    }
+}
