@@ -154,9 +154,9 @@ struct Screens: Equatable, Sendable, Program {
     ) -> Update<Screens, Action> {
         switch action {
         case .screen(let action):
-            return .child(
-                action, in: state, at: Lens(\.screen), as: Action.screen, environment: (),
-                update: KeyedRows.update)
+            // The form the docs teach: the child named by its program type, so that a debug
+            // build updates the screen's rows in place too.
+            return .child(action, in: state, at: \.screen, as: Action.screen, ())
         }
     }
 }
