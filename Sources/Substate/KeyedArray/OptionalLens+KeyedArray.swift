@@ -45,16 +45,24 @@ protocol _RowAddress<Whole> {
 /// ``_RowAddress/track(_:in:owner:whole:rows:)``).
 @usableFromInline
 struct _RowRefresh<Part> {
+    /// The scope's part when it was made.
+    @usableFromInline let initial: Part
+    /// Marked when the scope goes.
+    @usableFromInline let liveness: _ScopeLiveness
     @usableFromInline let refresh: @MainActor (Part?) -> Bool
     @usableFromInline let makeTracker:
         @MainActor (@escaping @MainActor () -> [Part]?) -> _ArrayRowTracker<Part>
 
     @inlinable
     init(
+        initial: Part,
+        liveness: _ScopeLiveness,
         refresh: @escaping @MainActor (Part?) -> Bool,
         makeTracker:
             @escaping @MainActor (@escaping @MainActor () -> [Part]?) -> _ArrayRowTracker<Part>
     ) {
+        self.initial = initial
+        self.liveness = liveness
         self.refresh = refresh
         self.makeTracker = makeTracker
     }

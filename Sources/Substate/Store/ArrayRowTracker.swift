@@ -1,28 +1,37 @@
 /// The scopes of the elements of one array, by index (see ``OptionalLens/element(at:in:)``).
-/// After a commit it reads the array once and hands each scope its element: no key-path
-/// read, lens or closure of the scope's own per row, only the comparison of the row with the
-/// one the scope last published. (A plain array has no journal of its changes, so every row
-/// is compared; a ``KeyedArray`` refreshes only the rows that changed: see ``_RowTracker``.)
+/// After a commit it reads the array once and compares each scope's element with the one it
+/// last handed that scope, in one loop specialised for the element type: a scope is called
+/// only when its element changed (or left the array). No key-path read, lens or closure call
+/// per unchanged row; a scope that went is known by its liveness mark. (A plain array has no
+/// journal of its changes, so every row is compared; a ``KeyedArray`` compares only the rows
+/// that changed: see ``_RowTracker``.)
 @MainActor @usableFromInline
 final class _ArrayRowTracker<Element>: _RowTracking {
-    /// A scope: its index, and how to refresh it with its element (`nil`: the index is out
-    /// of bounds, and the scope detaches); the refresh returns `false` once the scope is gone
-    /// or detached.
+    /// A scope: its index, the element it was last handed, whether it is gone, and how to
+    /// refresh it with its element (`nil`: the index is out of bounds, and the scope
+    /// detaches); the refresh returns `false` once the scope is gone or detached.
     @usableFromInline
     struct Entry {
         @usableFromInline let index: Int
+        @usableFromInline var last: Element
+        @usableFromInline let liveness: _ScopeLiveness
         @usableFromInline let refresh: @MainActor (Element?) -> Bool
 
         @usableFromInline
-        init(index: Int, refresh: @escaping @MainActor (Element?) -> Bool) {
+        init(
+            index: Int, last: Element, liveness: _ScopeLiveness,
+            refresh: @escaping @MainActor (Element?) -> Bool
+        ) {
             self.index = index
+            self.last = last
+            self.liveness = liveness
             self.refresh = refresh
         }
     }
 
     /// Reads the array from the current state; `nil` if its parent part is missing.
     @usableFromInline let read: @MainActor () -> [Element]?
-    /// Refreshes every entry with its element, and drops those whose scope is gone or
+    /// Refreshes every entry whose element changed, and drops those whose scope is gone or
     /// detached. Made in the inlined initialiser, where `Element` is known, so that the loop
     /// over the rows is specialised (unspecialised, each row cost a metadata lookup).
     @usableFromInline let pass: @MainActor (_ entries: inout [Entry], _ array: [Element]?) -> Void
@@ -32,30 +41,38 @@ final class _ArrayRowTracker<Element>: _RowTracking {
     @usableFromInline var added: [Entry] = []
 
     @inlinable
-    init(read: @escaping @MainActor () -> [Element]?) {
+    init(read: @escaping @MainActor () -> [Element]?) where Element: Equatable {
         self.read = read
         self.pass = { entries, array in
             var kept = 0
-            for position in entries.indices {
-                let entry = entries[position]
-                var next: Element?
-                if let array, entry.index >= 0, entry.index < array.count {
-                    next = array[entry.index]
+            let count = entries.count
+            for position in 0..<count {
+                if entries[position].liveness.isGone { continue }
+                let index = entries[position].index
+                if let array, index >= 0, index < array.count {
+                    if array[index] != entries[position].last {
+                        let next = array[index]
+                        guard entries[position].refresh(next) else { continue }
+                        entries[position].last = next
+                    }
+                } else {
+                    guard entries[position].refresh(nil) else { continue }
                 }
-                if entry.refresh(next) {
-                    if kept != position { entries[kept] = entry }
-                    kept += 1
-                }
+                if kept != position { entries.swapAt(kept, position) }
+                kept += 1
             }
-            entries.removeLast(entries.count - kept)
+            entries.removeLast(count - kept)
         }
     }
 
     @usableFromInline var linkCount: Int { entries.count + added.count }
 
-    /// Tracks the scope of the element at `index`.
-    func add(index: Int, refresh: @escaping @MainActor (Element?) -> Bool) {
-        let entry = Entry(index: index, refresh: refresh)
+    /// Tracks the scope of the element at `index`, which was handed `initial`.
+    func add(
+        index: Int, initial: Element, liveness: _ScopeLiveness,
+        refresh: @escaping @MainActor (Element?) -> Bool
+    ) {
+        let entry = Entry(index: index, last: initial, liveness: liveness, refresh: refresh)
         if isRefreshing {
             added.append(entry)
         } else {
@@ -103,6 +120,7 @@ struct _IndexedRowAddress<Whole, Element>: _RowAddress {
             refresher.add(link)
             return
         }
-        tracker.add(index: index, refresh: rows.refresh)
+        tracker.add(
+            index: index, initial: rows.initial, liveness: rows.liveness, refresh: rows.refresh)
     }
 }

@@ -56,6 +56,10 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     @usableFromInline let _refresher: _ScopeRefresher
     /// Keys the row trackers of this scope's row scopes.
     @usableFromInline let _serial = _ScopeSerials.next()
+    /// For a row scope: marked when the scope goes, so that its row tracker forgets it
+    /// without asking it (a tracker of a plain array does not call the scopes of unchanged
+    /// rows).
+    @usableFromInline let _liveness: _ScopeLiveness?
     /// `\.state`, shared by the scopes of one type: a key path literal of a generic class
     /// is made anew (demangling its type) each time it is evaluated.
     @usableFromInline let _stateKeyPath: KeyPath<ScopedStore, State> = _ScopeKeyPaths.state()
@@ -82,6 +86,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         // here would make the root's next in-place write copy what the part holds.
         _kept = canDetach ? initial : nil
         _canDetach = canDetach
+        let liveness = row == nil ? nil : _ScopeLiveness()
+        _liveness = liveness
         self._read = read
         self._forward = forward
         self._refresher = refresher
@@ -92,11 +98,16 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
             row.address.track(
                 link, in: refresher, owner: row.owner, whole: row.whole,
                 rows: _RowRefresh(
+                    initial: initial, liveness: liveness ?? _ScopeLiveness(),
                     refresh: { [weak self] next in self?.refresh(to: next) ?? false },
                     makeTracker: { _ArrayRowTracker(read: $0) }))
         } else {
             refresher.add(link)
         }
+    }
+
+    deinit {
+        _liveness?.markGone()
     }
 
     /// Makes a scope that is refreshed after every commit.
