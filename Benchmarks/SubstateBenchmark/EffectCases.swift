@@ -47,6 +47,56 @@ extension EffectCases {
         return best
     }
 
+    /// `effect.roundtrip`: one action at a time starts an effect that sends one action back,
+    /// and the next starts only once that action was processed: the latency of a round trip
+    /// from the main actor to an effect task and back. The baseline does what Swift itself
+    /// charges for that: a detached task whose result is awaited on the main actor.
+    static func roundTrip(operations: Int, rounds: Int) async -> (Double, Double) {
+        var best = (subject: Double.infinity, baseline: Double.infinity)
+        for _ in 0..<rounds {
+            var count = 0
+            let baseline = await time {
+                for _ in 0..<operations {
+                    count += await Task.detached { 1 }.value
+                }
+            }
+            precondition(count == operations, "a task's result was lost")
+            best.baseline = min(best.baseline, baseline / Double(operations))
+
+            // Told by a middleware when the action the effect sent back was processed.
+            let processed = Processed()
+            let store = Store(
+                state: Counter(), environment: (), update: Counter.update,
+                middleware: [
+                    .observe { action, _ in
+                        if case .increment = action { processed.resume() }
+                    }
+                ])
+            let subject = await time {
+                for _ in 0..<operations {
+                    await withCheckedContinuation { continuation in
+                        processed.waiter = continuation
+                        store.send(.incrementLater)
+                    }
+                }
+            }
+            precondition(store.state.count == operations, "an effect's action was lost")
+            best.subject = min(best.subject, subject / Double(operations))
+        }
+        return best
+    }
+
+    /// Resumes the round trip's waiter when its action was processed.
+    @MainActor
+    final class Processed {
+        var waiter: CheckedContinuation<Void, Never>?
+
+        func resume() {
+            waiter?.resume()
+            waiter = nil
+        }
+    }
+
     /// `effect.cancelInFlight`: each send restarts the same cancellable, long-sleeping
     /// effect. Nanoseconds per send, and the resident memory before and at its peak.
     static func cancelInFlight(operations: Int, rounds: Int) async -> (Double, Memory, Int) {

@@ -270,6 +270,17 @@ if selected("effect.start") {
     )
 }
 
+if selected("effect.roundtrip") {
+    let roundTrip = await EffectCases.roundTrip(operations: 20_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "effect.roundtrip", nanosecondsPerOperation: roundTrip.0,
+            baselineNanosecondsPerOperation: roundTrip.1, goal: 1.5,
+            note: "an action's effect sends one action back, one at a time; baseline: a "
+                + "detached task's result awaited on the main actor")
+    )
+}
+
 if selected("effect.cancelInFlight") {
     let (restart, memory, afterSends) = await EffectCases.cancelInFlight(
         operations: 100_000 / scale, rounds: rounds)
