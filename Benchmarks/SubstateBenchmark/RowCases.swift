@@ -26,6 +26,35 @@ enum RowCases {
         }
     }
 
+    /// `scope.make.1k`: making the scopes of 1,000 rows of a ``KeyedArray`` by id, as a list
+    /// makes them when its rows appear. Nanoseconds per scope made; the baseline makes as
+    /// many `@Observable` row objects.
+    static func make(rows: Int, rounds: Int) -> (Double, Double) {
+        compare(rounds: rounds, operations: rows) {
+            let store = Store(
+                state: KeyedRows(count: rows), environment: (), program: KeyedRows.self)
+            var made: [ScopedStore<Row, Row.Action>] = []
+            made.reserveCapacity(rows)
+            return time {
+                for id in 0..<rows {
+                    if let scope = store.scope(
+                        at: .element(id: id, in: \KeyedRows.items),
+                        as: { KeyedRows.Action.row(id: id, $0) })
+                    {
+                        made.append(scope)
+                    }
+                }
+                precondition(made.count == rows, "a row scope was not made")
+            }
+        } baseline: {
+            var made: [RowModel] = []
+            made.reserveCapacity(rows)
+            return time {
+                for id in 0..<rows { made.append(RowModel(id: id, name: "Row \(id)")) }
+            }
+        }
+    }
+
     /// Rows in a plain `Array`, scoped by index: every row's scope compares its row after
     /// every action. Reported, to show what the plain array costs.
     static func array(rows: Int, operations: Int, rounds: Int) -> (Double, Double) {

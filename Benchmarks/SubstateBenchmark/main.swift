@@ -229,6 +229,17 @@ where selected(name) {
     )
 }
 
+if selected("scope.make.1k") {
+    let measured = RowCases.make(rows: 1_000, rounds: rounds)
+    results.append(
+        Result(
+            name: "scope.make.1k", nanosecondsPerOperation: measured.0,
+            baselineNanosecondsPerOperation: measured.1, goal: nil,
+            note: "ns per KeyedArray row scope made (a list's rows appearing); "
+                + "baseline an @Observable row object made")
+    )
+}
+
 if selected("scope.rows.array.1k") {
     let measured = RowCases.array(rows: 1_000, operations: 2_000 / scale, rounds: rounds)
     results.append(

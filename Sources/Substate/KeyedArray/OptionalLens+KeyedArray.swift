@@ -103,10 +103,13 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
         whole: _WholeReader<Whole>, rows: _RowRefresh<Part>
     ) {
-        let journalPath = keyPath.appending(path: \KeyedArray<Element>._journal)
         let key = _RowTrackerKey(owner: owner, path: keyPath)
+        // The journal's key path is made only with the tracker, once per array: appending to
+        // a key path instantiates a new one (demangling its types), which cost each new row
+        // scope most of its making.
         let tracker = refresher.tracker(for: key) {
-            _RowTracker<Element.ID>(journal: whole.reading(journalPath))
+            _RowTracker<Element.ID>(
+                journal: whole.reading(keyPath.appending(path: \KeyedArray<Element>._journal)))
         }
         if let tracker {
             tracker.add(link, for: id)
