@@ -71,17 +71,28 @@ final class _ObservedFields<Subject: Observable & AnyObject, State> {
             if !_armed[position] { _arm(position, in: state) }
             return _fields[position].observed
         }
-        var last: Value? = state.pointee[keyPath: keyPath]
+        // A path of stored properties is read at its offset in the state: a load, where a
+        // key path projection goes through the runtime for every comparison.
+        let read: (UnsafePointer<State>) -> Value
+        if let offset = MemoryLayout<State>.offset(of: keyPath) {
+            read = { state in
+                UnsafeRawPointer(state).advanced(by: offset)
+                    .assumingMemoryBound(to: Value.self).pointee
+            }
+        } else {
+            read = { state in state.pointee[keyPath: keyPath] }
+        }
+        var last: Value? = read(state)
         let field = _Field(
             observed: observed(_fields.count),
             changed: { state in
-                guard let shown = last,
-                    _hasChanged(from: shown, to: state.pointee[keyPath: keyPath])
-                else { return false }
+                guard let shown = last, _hasChanged(from: shown, to: read(state)) else {
+                    return false
+                }
                 last = nil
                 return true
             },
-            keep: { state in last = state.pointee[keyPath: keyPath] })
+            keep: { state in last = read(state) })
         _positions[keyPath] = _fields.count
         _fields.append(field)
         _armed.append(true)
