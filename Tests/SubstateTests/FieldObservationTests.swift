@@ -152,6 +152,15 @@ extension FieldRow {
         #expect(panel.count == 3)
     }
 
+    @Test func aComputedFieldIsToldOnlyWhenItsValueChanges() {
+        // `rowIDs` is computed: it is read through its key path, not at an offset.
+        let ids = Notifications { _ = store.rowIDs }
+        store.send(.increment)
+        store.send(.row(id: 2, .toggle))
+        #expect(ids.count == 0)
+        #expect(store.rowIDs == [0, 1, 2, 3, 4])
+    }
+
     @Test func readersOfDifferentFieldsAreToldApart() {
         let count = Notifications { _ = store.count }
         let name = Notifications { _ = store.name }
