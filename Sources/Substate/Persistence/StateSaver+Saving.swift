@@ -3,7 +3,7 @@ import Foundation
 extension StateSaver {
     /// The middleware that saves the part after the actions that change it.
     ///
-    /// Per action it costs two short locks, a reference to the part, and (for `.debounce`)
+    /// Per action it costs two short locks, a reference to the state, and (for `.debounce`)
     /// one reading of the clock, whatever the part's size; the part is encoded only when a
     /// save is due. See <doc:Persistence>.
     /// - Returns: The middleware, for the store's list.
@@ -22,17 +22,22 @@ extension StateSaver {
         return middleware
     }
 
-    /// Lets go of the part before an update, so that the update writes the state in place.
+    /// Lets go of the state before an update, so that the update writes it in place.
     /// Inlinable, as the other hot paths: specialised for the program's types, it spares the
     /// generic metadata lookups that cost most of an unspecialised call.
     @inlinable
     func willUpdate() {
-        let now: Duration
-        if case .debounce = timing { now = elapsed() } else { now = .zero }
+        let now = debounceTime()
         progress.withLock { state in
             state.latest = nil
             state.lastAction = now
         }
+    }
+
+    /// The time on the saver's clock, read only for `.debounce`, the one timing that needs it.
+    @inlinable
+    func debounceTime() -> Duration {
+        if case .debounce = timing { elapsed() } else { .zero }
     }
 
     /// Takes note of the state after an action, and starts a timer or a writer if none runs.
@@ -121,8 +126,7 @@ extension StateSaver {
     /// Saves or checks when the timer fires.
     /// - Returns: How long to wait before the next check, or `nil` when the timer is done.
     private func timerFired(generation: Int, interval: Duration) -> Duration? {
-        let now: Duration
-        if case .debounce = timing { now = elapsed() } else { now = .zero }
+        let now = debounceTime()
         let step = progress.withLock { state -> TimerStep in
             guard state.isTimerArmed, state.timerGeneration == generation else { return .stop }
             let quiet = now - state.lastAction
