@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "search", targets: ["SearchSample"]),
         .executable(name: "stopwatch", targets: ["StopwatchSample"]),
         .executable(name: "inbox", targets: ["InboxSample"]),
+        .executable(name: "contacts", targets: ["ContactsSample"]),
         .executable(name: "substate-benchmark", targets: ["SubstateBenchmark"]),
         .executable(name: "substate-inspect", targets: ["substate-inspect"]),
     ],
@@ -62,6 +63,21 @@ let package = Package(
             dependencies: ["Substate", "InboxCore"],
             path: "Samples/Inbox/CLI"
         ),
+        .target(
+            name: "ContactsCore", dependencies: ["Substate"],
+            path: "Samples/Contacts/ContactsCore"
+        ),
+        .executableTarget(
+            name: "ContactsSample",
+            dependencies: ["Substate", "ContactsCore"],
+            path: "Samples/Contacts/CLI"
+        ),
+        // The SwiftUI front end: empty where SwiftUI is not available (Linux), where CI
+        // type-checks it against the stand-in SwiftUI instead (.ci/typecheck-swiftui).
+        .target(
+            name: "ContactsUI", dependencies: ["Substate", "SubstateUI", "ContactsCore"],
+            path: "Samples/Contacts/ContactsUI"
+        ),
         .executableTarget(
             name: "SubstateBenchmark",
             dependencies: ["Substate", "SubstateTesting"],
@@ -82,6 +98,7 @@ let package = Package(
             dependencies: [
                 "Substate", "SubstateTesting", "TodosCore", "TodosSample", "SearchCore",
                 "SearchSample", "StopwatchCore", "StopwatchSample", "InboxCore", "InboxSample",
+                "ContactsCore", "ContactsSample",
                 "substate-inspect",
                 "TestSupport",
             ]

@@ -122,3 +122,67 @@ struct SettingsTitleField: View {
         TextField("Title", text: store.binding(at: \.title, as: SettingsAction.title))
     }
 }
+
+// Navigation: a destination, a cover, a popover and a confirmation dialog bound to state
+// (the stack, the sheet and the alert are in Samples/Contacts/ContactsUI).
+
+struct Panel: Program, Equatable, Sendable {
+    var count = 0
+    enum Action: Sendable { case close }
+    static func update(state: consuming Panel, environment: Void, action: Action) -> Update<
+        Panel, Action
+    > {
+        .dismiss(state)
+    }
+}
+
+struct Screen: Program, Equatable, Sendable {
+    var detail: Panel?
+    var cover: Panel?
+    var tip: Panel?
+    var dialog: ConfirmationDialogState<Choice>?
+
+    enum Choice: Equatable, Sendable { case archive }
+    enum Action: Sendable {
+        case detail(PresentationAction<Panel.Action>)
+        case cover(PresentationAction<Panel.Action>)
+        case tip(PresentationAction<Panel.Action>)
+        case dialog(PresentationAction<Choice>)
+    }
+
+    static func update(state: consuming Screen, environment: Void, action: Action) -> Update<
+        Screen, Action
+    > {
+        switch action {
+        case .detail(let action): return .child(action, in: state, at: \.detail, as: Action.detail)
+        case .cover(let action): return .child(action, in: state, at: \.cover, as: Action.cover)
+        case .tip(let action): return .child(action, in: state, at: \.tip, as: Action.tip)
+        case .dialog:
+            state.dialog = nil
+            return Update(state: state)
+        }
+    }
+}
+
+struct PanelView: View {
+    let store: ScopedStore<Panel, Panel.Action>
+    var body: some View { Button("Close") { store.send(.close) } }
+}
+
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+struct ScreenView: View {
+    let store: Store<Screen, Screen.Action, Void>
+
+    var body: some View {
+        Text("Screen")
+            .navigationDestination(store, at: \.detail, as: Screen.Action.detail) { panel in
+                PanelView(store: panel)
+            }
+            .fullScreenCover(store, at: \.cover, as: Screen.Action.cover) { panel in
+                PanelView(store: panel)
+            }
+            .popover(store, at: \.tip, as: Screen.Action.tip) { panel in PanelView(store: panel) }
+            .confirmationDialog(store, at: \.dialog, as: Screen.Action.dialog)
+    }
+}

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite struct SampleArgumentTests {
     nonisolated static let samples = [
-        "countdown", "todos", "search", "stopwatch", "inbox", "substate-inspect",
+        "countdown", "todos", "search", "stopwatch", "inbox", "contacts", "substate-inspect",
         "substate-benchmark",
     ]
 
@@ -29,6 +29,7 @@ import Testing
         ("search", ["--pause", "abc"]), ("search", ["--pause", "-5"]), ("search", ["--pause"]),
         ("search", ["--type"]), ("search", ["--frobnicate"]),
         ("stopwatch", ["start", "fly"]), ("stopwatch", ["wait", "soon"]), ("stopwatch", ["wait"]),
+        ("contacts", ["--latency"]), ("contacts", ["--latency", "-1"]), ("contacts", ["--fly"]),
         ("inbox", ["abc"]), ("inbox", ["9"]), ("inbox", ["100001"]), ("inbox", ["20", "30"]),
         ("substate-inspect", ["state", "file.jsonl", "five"]), ("substate-inspect", ["frob", "x"]),
         ("substate-benchmark", ["--frobnicate"]), ("substate-benchmark", ["--only"]),

@@ -113,10 +113,21 @@ extension Update {
             effect = movingUpdate(&child, update, environment, action)
         }
         guard !effect.isNone else { return Update(state: state) }
+        return Update(state: state, effect: embed(effect, tag, lens))
+    }
+
+    /// The effect of a child that may go, sending parent actions: its ids placed in the
+    /// child's place, its own children's conditions restated in terms of this state, and the
+    /// whole bound to the child's lifetime.
+    @inlinable @inline(__always)
+    static func embed<ChildState, ChildAction: Sendable>(
+        _ effect: Effect<ChildAction>, _ tag: @escaping @Sendable (ChildAction) -> Action,
+        _ lens: OptionalLens<State, ChildState>
+    ) -> Effect<Action> {
         var mapped = effect.map(tag)
         if mapped._containsIDs, let key = lens._placeKey { mapped = mapped._placed(in: key) }
         if mapped._containsLifetime { mapped = mapped._lifted { $0._lifted(through: lens) } }
-        return Update(state: state, effect: lens._withLifetime(mapped))
+        return lens._withLifetime(mapped)
     }
 }
 

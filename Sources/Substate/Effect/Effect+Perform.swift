@@ -62,6 +62,10 @@ extension Effect {
                 tags.lifetimes.append(lifetime)
             case .presentation(let presentation):
                 present(presentation)
+            case .dismiss:
+                // Only a presentation or a stack can dismiss a program; they take the mark
+                // before the effect gets here.
+                _warnUnhandledDismissal()
             }
             inner.start(
                 in: registry, tags: tags, deliver: deliver, spawn: spawn, present: present,
@@ -117,8 +121,9 @@ extension Effect {
             case .lifetime(let lifetime):
                 // Inside a task, a condition holds for the whole task that runs it.
                 context.registry.add(lifetime: lifetime, to: context.handle)
-            case .presentation:
-                // Inside a task nothing is committed: there is nothing to present.
+            case .presentation, .dismiss:
+                // Inside a task nothing is committed: there is nothing to present, and
+                // nothing to dismiss (the mark is read from the update, not run).
                 break
             }
             await inner.perform(send: send, context: context, report: report)

@@ -11,4 +11,8 @@ enum _EffectMark: Sendable {
     /// The update that returned the part asks for this presentation (see
     /// ``UpdatePresentation``): the store takes it when it starts the part.
     case presentation(any UpdatePresentation)
+    /// The program that returned the part asks to be dismissed (``Update/dismiss(_:)``): the
+    /// mark goes up through the programs that embed it, like any part, until the nearest
+    /// presentation or stack takes it off and removes the child.
+    case dismiss
 }

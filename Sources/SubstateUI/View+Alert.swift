@@ -1,0 +1,88 @@
+#if canImport(SwiftUI)
+    import SwiftUI
+    import Substate
+
+    extension View {
+        /// Shows an alert while an ``Substate/AlertState`` is in the state.
+        ///
+        /// ```swift
+        /// .alert(store, at: \.alert, as: Detail.Action.alert)
+        /// ```
+        ///
+        /// A button with an action sends `.presented(action)`; dismissing the alert sends
+        /// `.dismiss` if the alert is still in the state by then (the update that handled a
+        /// button's action has usually cleared it). Nothing else is sent.
+        /// - Parameters:
+        ///   - store: The store (or scoped store) whose state holds the alert.
+        ///   - keyPath: Where the optional alert lives in the state.
+        ///   - tag: Wraps the alert's actions in the store's: the enum case.
+        /// - Returns: This view, showing the alert.
+        public func alert<Store: StoreProtocol, ButtonAction: Equatable & Sendable>(
+            _ store: Store,
+            at keyPath: KeyPath<Store.State, AlertState<ButtonAction>?> & Sendable,
+            as tag: @escaping @Sendable (PresentationAction<ButtonAction>) -> Store.Action
+        ) -> some View {
+            let alert = store[keyPath]
+            return self.alert(
+                alert?.title ?? "",
+                isPresented: Binding(store.isPresented(at: keyPath, as: tag)),
+                presenting: alert,
+                actions: { alert in _AlertButtons(buttons: alert.buttons, store: store, tag: tag) },
+                message: { alert in
+                    if let message = alert.message { Text(verbatim: message) }
+                })
+        }
+
+        /// Shows a confirmation dialog while a ``Substate/ConfirmationDialogState`` is in the
+        /// state; see ``SwiftUI/View/alert(_:at:as:)``.
+        /// - Parameters:
+        ///   - store: The store (or scoped store) whose state holds the dialog.
+        ///   - keyPath: Where the optional dialog lives in the state.
+        ///   - tag: Wraps the dialog's actions in the store's: the enum case.
+        /// - Returns: This view, showing the dialog.
+        public func confirmationDialog<Store: StoreProtocol, ButtonAction: Equatable & Sendable>(
+            _ store: Store,
+            at keyPath: KeyPath<Store.State, ConfirmationDialogState<ButtonAction>?> & Sendable,
+            as tag: @escaping @Sendable (PresentationAction<ButtonAction>) -> Store.Action
+        ) -> some View {
+            let dialog = store[keyPath]
+            return confirmationDialog(
+                dialog?.title ?? "",
+                isPresented: Binding(store.isPresented(at: keyPath, as: tag)),
+                titleVisibility: dialog?.showsTitle == false ? .hidden : .visible,
+                presenting: dialog,
+                actions: { dialog in
+                    _AlertButtons(buttons: dialog.buttons, store: store, tag: tag)
+                },
+                message: { dialog in
+                    if let message = dialog.message { Text(verbatim: message) }
+                })
+        }
+    }
+
+    /// The buttons of an alert or a dialog, each sending its action.
+    struct _AlertButtons<Store: StoreProtocol, ButtonAction: Sendable>: View {
+        let buttons: [AlertButton<ButtonAction>]
+        let store: Store
+        let tag: @Sendable (PresentationAction<ButtonAction>) -> Store.Action
+
+        var body: some View {
+            ForEach(buttons.indices, id: \.self) { index in
+                let button = buttons[index]
+                Button(button.label, role: button.role.map(ButtonRole.init)) {
+                    if let action = button.action { store.send(tag(.presented(action))) }
+                }
+            }
+        }
+    }
+
+    extension ButtonRole {
+        /// The SwiftUI role of an alert button's role.
+        init(_ role: AlertButton<some Sendable>.Role) {
+            switch role {
+            case .cancel: self = .cancel
+            case .destructive: self = .destructive
+            }
+        }
+    }
+#endif

@@ -1,0 +1,385 @@
+import Foundation
+import Substate
+import SubstateTesting
+import Testing
+
+/// A screen with a long-running effect (a ticker), a save that ends in a self-dismissal,
+/// and a cancellation id of its own ("tick") that two instances must not share.
+struct NavTicker: Program, Equatable, Sendable {
+    var name: String
+    var ticks = 0
+    var isSaved = false
+
+    enum Action: Equatable, Sendable {
+        case start, stop, tick, save, saved, done
+    }
+
+    static func update(
+        state: consuming NavTicker, environment: TestClock, action: Action
+    ) -> Update<NavTicker, Action> {
+        switch action {
+        case .start:
+            return Update(
+                state: state,
+                effect: Effect<Int>.timer(every: .seconds(1), clock: environment)
+                    .map { _ in .tick }.cancellable(id: "tick"))
+        case .stop:
+            return Update(state: state, effect: .cancel(id: "tick"))
+        case .tick:
+            state.ticks += 1
+        case .save:
+            return Update(
+                state: state,
+                effect: Effect.send(.saved).delay(for: .seconds(1), clock: environment))
+        case .saved:
+            state.isSaved = true
+            return .dismiss(state)
+        case .done:
+            return .dismiss(state)
+        }
+        return Update(state: state)
+    }
+}
+
+/// The app's screens: an enum whose program routes to its cases, so that a dismissal of a
+/// case's program goes up through it to the stack.
+enum NavScreen: Program, Equatable, Sendable {
+    case ticker(NavTicker)
+    case about
+
+    enum Action: Equatable, Sendable {
+        case ticker(NavTicker.Action)
+    }
+
+    static func update(
+        state: consuming NavScreen, environment: TestClock, action: Action
+    ) -> Update<NavScreen, Action> {
+        switch action {
+        case .ticker(let action):
+            return .child(
+                action, in: state,
+                at: .case(
+                    NavScreen.ticker, extract: { if case .ticker(let t) = $0 { t } else { nil } }),
+                as: Action.ticker, environment: environment, update: NavTicker.update)
+        }
+    }
+}
+
+struct NavFlow: Program, Equatable, Sendable {
+    var path = ScreenStack<NavScreen>()
+    var sheet: NavTicker?
+    var alert: AlertState<AlertAction>?
+    var log: [String] = []
+
+    enum AlertAction: Equatable, Sendable {
+        case deleteConfirmed
+    }
+
+    enum Action: Equatable, Sendable {
+        case path(StackAction<NavScreen>)
+        case sheet(PresentationAction<NavTicker.Action>)
+        case alert(PresentationAction<AlertAction>)
+        case openSheet(String)
+        case deepLink([String])
+        case askDelete
+    }
+
+    static func update(
+        state: consuming NavFlow, environment: TestClock, action: Action
+    ) -> Update<NavFlow, Action> {
+        switch action {
+        case .path(let action):
+            if case .popFrom(let id) = action, case .ticker(let ticker)? = state.path[id: id] {
+                state.log.append("popped \(ticker.name) saved=\(ticker.isSaved)")
+            }
+            return .child(action, in: state, at: \.path, as: Action.path, environment)
+        case .sheet(let action):
+            if case .dismiss = action, let sheet = state.sheet {
+                state.log.append("sheet \(sheet.name) dismissed saved=\(sheet.isSaved)")
+            }
+            return .child(action, in: state, at: \.sheet, as: Action.sheet, environment)
+        case .alert(.presented(.deleteConfirmed)):
+            state.alert = nil
+            state.log.append("deleted")
+        case .alert(.dismiss):
+            state.alert = nil
+        case .openSheet(let name):
+            state.sheet = NavTicker(name: name)
+        case .deepLink(let names):
+            state.path.popToRoot()
+            for name in names { state.path.push(.ticker(NavTicker(name: name))) }
+        case .askDelete:
+            state.alert = AlertState(
+                title: "Delete?", message: "This cannot be undone.",
+                buttons: [.destructive("Delete", action: .deleteConfirmed), .cancel()])
+        }
+        return Update(state: state)
+    }
+}
+
+@MainActor
+@Suite struct NavigationTests {
+    func makeStore(_ state: NavFlow = NavFlow()) -> TestStore<NavFlow, NavFlow.Action, TestClock> {
+        TestStore(state: state, environment: TestClock(), program: NavFlow.self)
+    }
+
+    @Test func pushPopPopToAndPopToRootChangeTheStackAndKeepIDs() {
+        let store = makeStore()
+        store.send(.path(.push(.ticker(NavTicker(name: "a"))))) {
+            $0.path.push(.ticker(NavTicker(name: "a")))
+        }
+        store.send(.path(.push(.about))) { $0.path.push(.about) }
+        store.send(.path(.push(.ticker(NavTicker(name: "c"))))) {
+            $0.path.push(.ticker(NavTicker(name: "c")))
+        }
+        #expect(store.state.path.ids == [0, 1, 2])
+        store.send(.path(.popTo(0))) { $0.path.pop(to: 0) }
+        #expect(store.state.path.ids == [0])
+        store.send(.path(.push(.about))) { $0.path.push(.about) }
+        #expect(store.state.path.ids == [0, 3], "ids are never reused")
+        store.send(.path(.pop)) { $0.path.pop() }
+        store.send(.path(.popToRoot)) { $0.path.popToRoot() }
+        #expect(store.state.path.isEmpty)
+    }
+
+    @Test func aDeepLinkBuildsAStackOfThreeScreensInOneAction() {
+        let store = makeStore()
+        store.send(.deepLink(["a", "b", "c"])) {
+            $0.path = [
+                .ticker(NavTicker(name: "a")), .ticker(NavTicker(name: "b")),
+                .ticker(NavTicker(name: "c")),
+            ]
+        }
+        #expect(store.state.path.ids == [0, 1, 2])
+        store.send(.path(.screen(2, .ticker(.tick)))) {
+            $0.path[id: 2] = .ticker(NavTicker(name: "c", ticks: 1))
+        }
+    }
+
+    @Test func aPoppedScreensLongRunningEffectEndsAndItsLateActionsAreDropped() {
+        let store = makeStore()
+        store.send(.deepLink(["a", "b"])) {
+            $0.path = [.ticker(NavTicker(name: "a")), .ticker(NavTicker(name: "b"))]
+        }
+        store.send(.path(.screen(1, .ticker(.start))))
+        store.advance(by: .seconds(1))
+        store.receive(.path(.screen(1, .ticker(.tick)))) {
+            $0.path[id: 1] = .ticker(NavTicker(name: "b", ticks: 1))
+        }
+        #expect(store.runningEffectCount == 1)
+        store.send(.path(.popFrom(1))) {
+            $0.path.pop(from: 1)
+            $0.log = ["popped b saved=false"]
+        }
+        #expect(store.runningEffectCount == 0)
+        // Nothing more arrives: the timer ended with its screen.
+        store.advance(by: .seconds(5))
+        // An action for the popped screen changes nothing.
+        store.send(.path(.screen(1, .ticker(.tick))))
+    }
+
+    @Test func aScreenThatDismissesItselfFromItsEffectIsPoppedAndTheParentSeesItFirst() {
+        let store = makeStore()
+        store.send(.deepLink(["a", "b"])) {
+            $0.path = [.ticker(NavTicker(name: "a")), .ticker(NavTicker(name: "b"))]
+        }
+        store.send(.path(.screen(1, .ticker(.save))))
+        store.advance(by: .seconds(1))
+        store.receive(.path(.screen(1, .ticker(.saved)))) {
+            $0.path[id: 1] = .ticker(NavTicker(name: "b", isSaved: true))
+        }
+        store.receive(.path(.popFrom(1))) {
+            $0.path.pop(from: 1)
+            $0.log = ["popped b saved=true"]
+        }
+        #expect(store.state.path.ids == [0])
+    }
+
+    @Test func theSameScreenTypeTwiceKeepsSeparateEffectsAndIDs() {
+        let store = makeStore()
+        store.send(.deepLink(["a", "b"])) {
+            $0.path = [.ticker(NavTicker(name: "a")), .ticker(NavTicker(name: "b"))]
+        }
+        store.send(.path(.screen(0, .ticker(.start))))
+        store.send(.path(.screen(1, .ticker(.start))))
+        #expect(store.runningEffectCount == 2)
+        // Both use the id "tick": stopping one leaves the other running.
+        store.send(.path(.screen(0, .ticker(.stop))))
+        #expect(store.runningEffectCount == 1)
+        store.advance(by: .seconds(1))
+        store.receive(.path(.screen(1, .ticker(.tick)))) {
+            $0.path[id: 1] = .ticker(NavTicker(name: "b", ticks: 1))
+        }
+        store.send(.path(.screen(1, .ticker(.stop))))
+        #expect(store.runningEffectCount == 0)
+    }
+
+    @Test func aSheetThatDismissesItselfIsRemovedAfterTheParentSawItsLastState() {
+        let store = makeStore()
+        store.send(.openSheet("s")) { $0.sheet = NavTicker(name: "s") }
+        store.send(.sheet(.presented(.start)))
+        store.send(.sheet(.presented(.save)))
+        store.advance(by: .seconds(1))
+        store.receive(.sheet(.presented(.tick))) { $0.sheet?.ticks = 1 }
+        store.receive(.sheet(.presented(.saved))) { $0.sheet?.isSaved = true }
+        store.receive(.sheet(.dismiss)) {
+            $0.sheet = nil
+            $0.log = ["sheet s dismissed saved=true"]
+        }
+        #expect(store.runningEffectCount == 0, "the sheet's timer ended with it")
+        store.advance(by: .seconds(3))
+    }
+
+    @Test func aSheetDismissedByTheParentEndsItsEffectsAndDropsItsActions() {
+        let store = makeStore()
+        store.send(.openSheet("s")) { $0.sheet = NavTicker(name: "s") }
+        store.send(.sheet(.presented(.start)))
+        store.send(.sheet(.dismiss)) {
+            $0.sheet = nil
+            $0.log = ["sheet s dismissed saved=false"]
+        }
+        #expect(store.runningEffectCount == 0)
+        store.send(.sheet(.presented(.tick)))
+    }
+
+    @Test func anAlertButtonsActionReachesTheParentAndDismissingSendsNothingElse() {
+        let store = makeStore()
+        store.send(.askDelete) {
+            $0.alert = AlertState(
+                title: "Delete?", message: "This cannot be undone.",
+                buttons: [.destructive("Delete", action: .deleteConfirmed), .cancel()])
+        }
+        #expect(store.state.alert?.actions == [.deleteConfirmed])
+        store.send(.alert(.presented(.deleteConfirmed))) {
+            $0.alert = nil
+            $0.log = ["deleted"]
+        }
+        store.send(.askDelete) { $0.alert = store.state.alert ?? $0.alert }
+        store.send(.alert(.dismiss)) { $0.alert = nil }
+        #expect(store.state.log == ["deleted"])
+    }
+
+    @Test func aDismissalGoesToTheNearestPresentationOnly() {
+        // The ticker on the stack dismisses itself: the stack pops it, and the sheet (an
+        // outer presentation of the same parent) stays.
+        let store = makeStore()
+        store.send(.openSheet("s")) { $0.sheet = NavTicker(name: "s") }
+        store.send(.deepLink(["a"])) { $0.path = [.ticker(NavTicker(name: "a"))] }
+        store.send(.path(.screen(0, .ticker(.done))))
+        store.receive(.path(.popFrom(0))) {
+            $0.path.pop(from: 0)
+            $0.log = ["popped a saved=false"]
+        }
+        #expect(store.state.sheet != nil)
+    }
+
+    @Test func tenThousandPushesAndPopsLeaveTheStackAsItWas() {
+        var stack = ScreenStack<NavScreen>([.about])
+        for _ in 0..<10_000 {
+            let id = stack.push(.about)
+            #expect(stack.lastID == id)
+            stack.pop()
+        }
+        #expect(stack.ids == [0])
+        #expect(stack.count == 1)
+    }
+}
+
+@MainActor
+@Suite struct NavigationBindingTests {
+    func makeStore() -> Store<NavFlow, NavFlow.Action, TestClock> {
+        Store(state: NavFlow(), environment: TestClock(), program: NavFlow.self)
+    }
+
+    @Test func goingBackInSwiftUISendsExactlyOneActionThatPopsFromTheFirstScreenThatWent() {
+        let store = makeStore()
+        store.send(.deepLink(["a", "b", "c"]))
+        var sent: [NavFlow.Action] = []
+        store.addMiddleware(.observe { action, _ in sent.append(action) })
+        let path = store.stackPath(at: \.path, as: NavFlow.Action.path)
+        #expect(path.value == [0, 1, 2])
+        path.value = [0]
+        #expect(sent == [.path(.popFrom(1))])
+        #expect(store.state.path.ids == [0])
+        // Writing the same path, or a path the stack does not hold, sends nothing.
+        path.value = [0]
+        path.value = [0, 7]
+        #expect(sent.count == 1)
+        path.value = []
+        #expect(sent == [.path(.popFrom(1)), .path(.popFrom(0))])
+        #expect(store.state.path.isEmpty)
+    }
+
+    @Test func dismissingASheetInSwiftUISendsExactlyOneDismiss() {
+        let store = makeStore()
+        var sent: [NavFlow.Action] = []
+        store.addMiddleware(.observe { action, _ in sent.append(action) })
+        let isPresented = store.isPresented(at: \.sheet, as: NavFlow.Action.sheet)
+        #expect(isPresented.value == false)
+        isPresented.value = false
+        #expect(store.state.log.isEmpty, "nothing to dismiss: nothing sent")
+        store.send(.openSheet("s"))
+        #expect(isPresented.value)
+        isPresented.value = false
+        #expect(store.state.sheet == nil)
+        #expect(sent == [.openSheet("s"), .sheet(.dismiss)])
+        isPresented.value = false
+        isPresented.value = true
+        #expect(sent.count == 2)
+    }
+
+    @Test func aPoppedScreensScopeKeepsShowingItsLastState() {
+        let store = makeStore()
+        store.send(.deepLink(["a", "b"]))
+        let screen = store.scope(at: \.path, id: 1, as: NavFlow.Action.path)
+        #expect(screen?.state == .ticker(NavTicker(name: "b")))
+        screen?.send(.ticker(.tick))
+        #expect(screen?.state == .ticker(NavTicker(name: "b", ticks: 1)))
+        store.send(.path(.popFrom(1)))
+        #expect(screen?.isDetached == true)
+        #expect(screen?.state == .ticker(NavTicker(name: "b", ticks: 1)))
+        #expect(store.scope(at: \.path, id: 1, as: NavFlow.Action.path) == nil)
+    }
+
+    @Test func aPresentedChildsScopeSendsPresentedActions() {
+        let store = makeStore()
+        #expect(store.scope(at: \.sheet, as: NavFlow.Action.sheet) == nil)
+        store.send(.openSheet("s"))
+        let sheet = store.scope(at: \.sheet, as: NavFlow.Action.sheet)
+        sheet?.send(.tick)
+        #expect(store.state.sheet?.ticks == 1)
+        sheet?.send(.done)
+        #expect(store.state.sheet == nil)
+        #expect(sheet?.isDetached == true)
+        #expect(sheet?.state.ticks == 1)
+    }
+}
+
+@Suite struct ScreenStackCodingTests {
+    @Test func aStackRoundTripsThroughJSON() throws {
+        var stack = ScreenStack<String>(["a", "b"])
+        stack.pop()
+        stack.push("c")
+        let data = try JSONEncoder().encode(stack)
+        let decoded = try JSONDecoder().decode(ScreenStack<String>.self, from: data)
+        #expect(decoded == stack)
+        #expect(decoded.ids == [0, 2])
+    }
+
+    @Test func aCorruptStackIsReportedNotRepaired() {
+        let bad = Data(#"{"ids":[2,1],"screens":["a","b"],"nextID":3}"#.utf8)
+        #expect {
+            try JSONDecoder().decode(ScreenStack<String>.self, from: bad)
+        } throws: { error in
+            "\(error)".contains("do not increase")
+        }
+        let short = Data(#"{"ids":[0],"screens":["a","b"],"nextID":3}"#.utf8)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ScreenStack<String>.self, from: short)
+        }
+        let stale = Data(#"{"ids":[0,4],"screens":["a","b"],"nextID":3}"#.utf8)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ScreenStack<String>.self, from: stale)
+        }
+    }
+}
