@@ -229,6 +229,18 @@ where selected(name) {
     )
 }
 
+if selected("nav.pushpop.1k") {
+    let measured = NavigationCases.pushPop(operations: 10_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "nav.pushpop.1k", nanosecondsPerOperation: measured.deep,
+            baselineNanosecondsPerOperation: measured.shallow, goal: 1.25,
+            note: "push, a screen action, pop, on a ScreenStack of 1,000 screens; baseline the "
+                + "same on 10; resident memory \(Memory.megabytes(measured.before)) before and "
+                + "\(Memory.megabytes(measured.after)) after \(10_000 / scale) of them")
+    )
+}
+
 if selected("scope.make.1k") {
     let measured = RowCases.make(rows: 1_000, rounds: rounds)
     results.append(
