@@ -273,6 +273,29 @@ struct NavFlow: Program, Equatable, Sendable {
         #expect(store.state.sheet != nil)
     }
 
+    @Test func aRootProgramThatAsksToBeDismissedKeepsItsStateAndRunsItsOtherEffects() {
+        // Nothing presents the root: the request is dropped (with a message in a debug
+        // build), the state is committed and the update's other effects run.
+        let store = TestStore(
+            state: NavTicker(name: "root"), environment: TestClock(), program: NavTicker.self)
+        store.send(.start)
+        store.send(.done)
+        store.advance(by: .seconds(1))
+        store.receive(.tick) { $0.ticks = 1 }
+        store.send(.stop)
+    }
+
+    @Test func anUpdateSaysWhetherItIsADismissal() {
+        let ticker = NavTicker(name: "t")
+        #expect(
+            NavTicker.update(state: ticker, environment: TestClock(), action: .done).isDismissal)
+        #expect(
+            !NavTicker.update(state: ticker, environment: TestClock(), action: .tick).isDismissal)
+        let screen = NavScreen.update(
+            state: .ticker(ticker), environment: TestClock(), action: .ticker(.done))
+        #expect(screen.isDismissal, "a dismissal goes up through an enum of screens")
+    }
+
     @Test func tenThousandPushesAndPopsLeaveTheStackAsItWas() {
         var stack = ScreenStack<NavScreen>([.about])
         for _ in 0..<10_000 {

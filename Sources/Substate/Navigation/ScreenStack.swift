@@ -85,8 +85,9 @@ public struct ScreenStack<Screen> {
         index(id: id) != nil
     }
 
-    /// The screen with an id, if it is on the stack; setting it replaces that screen (setting
-    /// a screen with an id that is not on the stack does nothing).
+    /// The screen with an id, if it is on the stack; setting it replaces that screen. Setting
+    /// a screen for an id that is not on the stack, or setting `nil`, does nothing: push,
+    /// pop or ``remove(id:)`` to change which screens there are.
     /// - Parameter id: The id.
     /// - Complexity: O(log *n*).
     public subscript(id id: ScreenID) -> Screen? {
