@@ -37,7 +37,7 @@
             Data == [ScreenID], Screen.State == Screen,
             Root == ModifiedContent<R, _ScreenDestinations<Store, Screen, Destination>>
         {
-            self.init(path: Binding(store.stackPath(at: keyPath, as: tag))) {
+            self.init(path: Binding(store.pathBinding(at: keyPath, as: tag))) {
                 root().modifier(
                     _ScreenDestinations(
                         store: store, keyPath: keyPath, tag: tag, destination: destination))

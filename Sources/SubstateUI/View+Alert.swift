@@ -25,7 +25,7 @@
             let alert = store[keyPath]
             return self.alert(
                 alert?.title ?? "",
-                isPresented: Binding(store.isPresented(at: keyPath, as: tag)),
+                isPresented: Binding(store.presentationBinding(at: keyPath, as: tag)),
                 presenting: alert,
                 actions: { alert in _AlertButtons(buttons: alert.buttons, store: store, tag: tag) },
                 message: { alert in
@@ -48,7 +48,7 @@
             let dialog = store[keyPath]
             return confirmationDialog(
                 dialog?.title ?? "",
-                isPresented: Binding(store.isPresented(at: keyPath, as: tag)),
+                isPresented: Binding(store.presentationBinding(at: keyPath, as: tag)),
                 titleVisibility: dialog?.showsTitle == false ? .hidden : .visible,
                 presenting: dialog,
                 actions: { dialog in

@@ -30,7 +30,7 @@
             as tag: @escaping @Sendable (PresentationAction<ChildAction>) -> Store.Action,
             @ViewBuilder content: @escaping @MainActor (ScopedStore<Child, ChildAction>) -> Content
         ) -> some View {
-            sheet(isPresented: Binding(store.isPresented(at: keyPath, as: tag))) {
+            sheet(isPresented: Binding(store.presentationBinding(at: keyPath, as: tag))) {
                 _PresentedView(store: store, keyPath: keyPath, tag: tag, content: content)
             }
         }
@@ -53,7 +53,7 @@
             as tag: @escaping @Sendable (PresentationAction<ChildAction>) -> Store.Action,
             @ViewBuilder content: @escaping @MainActor (ScopedStore<Child, ChildAction>) -> Content
         ) -> some View {
-            fullScreenCover(isPresented: Binding(store.isPresented(at: keyPath, as: tag))) {
+            fullScreenCover(isPresented: Binding(store.presentationBinding(at: keyPath, as: tag))) {
                 _PresentedView(store: store, keyPath: keyPath, tag: tag, content: content)
             }
         }
@@ -77,7 +77,7 @@
             as tag: @escaping @Sendable (PresentationAction<ChildAction>) -> Store.Action,
             @ViewBuilder content: @escaping @MainActor (ScopedStore<Child, ChildAction>) -> Content
         ) -> some View {
-            popover(isPresented: Binding(store.isPresented(at: keyPath, as: tag))) {
+            popover(isPresented: Binding(store.presentationBinding(at: keyPath, as: tag))) {
                 _PresentedView(store: store, keyPath: keyPath, tag: tag, content: content)
             }
         }
@@ -100,7 +100,7 @@
             @ViewBuilder destination:
                 @escaping @MainActor (ScopedStore<Child, ChildAction>) -> Destination
         ) -> some View {
-            navigationDestination(isPresented: Binding(store.isPresented(at: keyPath, as: tag))) {
+            navigationDestination(isPresented: Binding(store.presentationBinding(at: keyPath, as: tag))) {
                 _PresentedView(store: store, keyPath: keyPath, tag: tag, content: destination)
             }
         }

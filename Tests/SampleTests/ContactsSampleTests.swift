@@ -125,7 +125,7 @@ import Testing
             environment: ContactsEnvironment(clock: TestClock()),
             program: ContactList.self)
         store.send(.openLink("/1/colleagues/2"))
-        let path = store.stackPath(at: \.path, as: ContactList.Action.path)
+        let path = store.pathBinding(at: \.path, as: ContactList.Action.path)
         path.value = [path.value[0]]
         #expect(store.state.stackDescription == "Contacts › Ada")
     }

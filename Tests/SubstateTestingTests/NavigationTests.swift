@@ -319,7 +319,7 @@ struct NavFlow: Program, Equatable, Sendable {
         store.send(.deepLink(["a", "b", "c"]))
         var sent: [NavFlow.Action] = []
         store.addMiddleware(.observe { action, _ in sent.append(action) })
-        let path = store.stackPath(at: \.path, as: NavFlow.Action.path)
+        let path = store.pathBinding(at: \.path, as: NavFlow.Action.path)
         #expect(path.value == [0, 1, 2])
         path.value = [0]
         #expect(sent == [.path(.popFrom(1))])
@@ -337,7 +337,7 @@ struct NavFlow: Program, Equatable, Sendable {
         let store = makeStore()
         var sent: [NavFlow.Action] = []
         store.addMiddleware(.observe { action, _ in sent.append(action) })
-        let isPresented = store.isPresented(at: \.sheet, as: NavFlow.Action.sheet)
+        let isPresented = store.presentationBinding(at: \.sheet, as: NavFlow.Action.sheet)
         #expect(isPresented.value == false)
         isPresented.value = false
         #expect(store.state.log.isEmpty, "nothing to dismiss: nothing sent")

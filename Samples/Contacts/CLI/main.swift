@@ -123,7 +123,7 @@ final class Session {
                         at: .case(ContactScreen.detail, extract: \.detail),
                         as: ContactScreen.Action.detail)
             else { throw CommandError(message: "not a contact's screen") }
-            let isPresented = detail.isPresented(at: \.editor, as: ContactDetail.Action.editor)
+            let isPresented = detail.presentationBinding(at: \.editor, as: ContactDetail.Action.editor)
             guard isPresented.value else { throw CommandError(message: "no editor is presented") }
             isPresented.value = false
         case "delete": try detail(.deleteTapped)
@@ -135,7 +135,7 @@ final class Session {
         case "back":
             // What SubstateUI's NavigationStack does when the user goes back: it writes the
             // shorter path, which sends one `.popFrom(id)`.
-            let path = store.stackPath(at: \.path, as: Action.path)
+            let path = store.pathBinding(at: \.path, as: Action.path)
             guard !path.value.isEmpty else { throw CommandError(message: "already at the list") }
             path.value.removeLast()
         case "root": store.send(.path(.popToRoot))

@@ -16,7 +16,7 @@ extension StoreProtocol {
     ///   - keyPath: Where the stack lives in the state.
     ///   - tag: Wraps the stack's actions in this store's: the enum case, `Action.path`.
     /// - Returns: The binding.
-    public func stackPath<Screen: Program>(
+    public func pathBinding<Screen: Program>(
         at keyPath: KeyPath<State, ScreenStack<Screen>> & Sendable,
         as tag: @escaping @Sendable (StackAction<Screen>) -> Action
     ) -> StateBinding<[ScreenID]> where Screen.State == Screen {
@@ -41,7 +41,7 @@ extension StoreProtocol {
     ///   - keyPath: Where the optional child lives in the state.
     ///   - tag: Wraps the presentation's actions in this store's: the enum case.
     /// - Returns: The binding.
-    public func isPresented<Child, ChildAction: Sendable>(
+    public func presentationBinding<Child, ChildAction: Sendable>(
         at keyPath: KeyPath<State, Child?> & Sendable,
         as tag: @escaping @Sendable (PresentationAction<ChildAction>) -> Action
     ) -> StateBinding<Bool> {
