@@ -100,7 +100,9 @@
             @ViewBuilder destination:
                 @escaping @MainActor (ScopedStore<Child, ChildAction>) -> Destination
         ) -> some View {
-            navigationDestination(isPresented: Binding(store.presentationBinding(at: keyPath, as: tag))) {
+            navigationDestination(
+                isPresented: Binding(store.presentationBinding(at: keyPath, as: tag))
+            ) {
                 _PresentedView(store: store, keyPath: keyPath, tag: tag, content: destination)
             }
         }

@@ -123,7 +123,8 @@ final class Session {
                         at: .case(ContactScreen.detail, extract: \.detail),
                         as: ContactScreen.Action.detail)
             else { throw CommandError(message: "not a contact's screen") }
-            let isPresented = detail.presentationBinding(at: \.editor, as: ContactDetail.Action.editor)
+            let isPresented = detail.presentationBinding(
+                at: \.editor, as: ContactDetail.Action.editor)
             guard isPresented.value else { throw CommandError(message: "no editor is presented") }
             isPresented.value = false
         case "delete": try detail(.deleteTapped)
