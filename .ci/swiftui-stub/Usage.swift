@@ -186,3 +186,53 @@ struct ScreenView: View {
             .confirmationDialog(store, at: \.dialog, as: Screen.Action.dialog)
     }
 }
+
+// One case of a destination enum, presented by its own modifier.
+
+enum Destination: Program, Equatable, Sendable {
+    case panel(Panel)
+    case confirm(AlertState<Confirm>)
+
+    enum Confirm: Equatable, Sendable { case discard }
+    enum Action: Sendable {
+        case panel(Panel.Action)
+        case confirm(Confirm)
+    }
+
+    static func update(
+        state: consuming Destination, environment: Void, action: Action
+    ) -> Update<Destination, Action> {
+        .dismiss(state)
+    }
+
+    var panel: Panel? { if case .panel(let panel) = self { panel } else { nil } }
+    var confirm: AlertState<Confirm>? { if case .confirm(let alert) = self { alert } else { nil } }
+}
+
+struct Note: Program, Equatable, Sendable {
+    var destination: Destination?
+    enum Action: Sendable { case destination(PresentationAction<Destination.Action>) }
+    static func update(state: consuming Note, environment: Void, action: Action) -> Update<
+        Note, Action
+    > {
+        switch action {
+        case .destination(let action):
+            return .child(action, in: state, at: \.destination, as: Action.destination)
+        }
+    }
+}
+
+struct NoteView: View {
+    let store: Store<Note, Note.Action, Void>
+
+    var body: some View {
+        Text("Note")
+            .sheet(
+                store, at: \.destination?.panel, as: Note.Action.destination,
+                case: Destination.Action.panel
+            ) { panel in PanelView(store: panel) }
+            .alert(
+                store, at: \.destination?.confirm, as: Note.Action.destination,
+                case: Destination.Action.confirm)
+    }
+}

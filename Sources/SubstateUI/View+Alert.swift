@@ -22,12 +22,41 @@
             at keyPath: KeyPath<Store.State, AlertState<ButtonAction>?> & Sendable,
             as tag: @escaping @Sendable (PresentationAction<ButtonAction>) -> Store.Action
         ) -> some View {
+            alert(store, at: keyPath, as: tag, case: { $0 })
+        }
+
+        /// Shows an alert while a destination enum of the state is in its alert case: its
+        /// buttons send `.presented(caseTag(action))`, dismissing it sends the destination's
+        /// `.dismiss`. See ``SwiftUI/View/alert(_:at:as:)``.
+        ///
+        /// ```swift
+        /// .alert(store, at: \.destination?.alert, as: Detail.Action.destination,
+        ///        case: Destination.Action.alert)
+        /// ```
+        /// - Parameters:
+        ///   - store: The store (or scoped store) whose state holds the destination.
+        ///   - keyPath: Reads the alert: an optional chain through a property of the enum.
+        ///   - tag: Wraps the destination's presentation actions in the store's.
+        ///   - caseTag: Wraps the alert's actions in the destination's: the enum case.
+        /// - Returns: This view, showing the alert.
+        public func alert<
+            Store: StoreProtocol, ButtonAction: Equatable & Sendable, DestinationAction: Sendable
+        >(
+            _ store: Store,
+            at keyPath: KeyPath<Store.State, AlertState<ButtonAction>?> & Sendable,
+            as tag: @escaping @Sendable (PresentationAction<DestinationAction>) -> Store.Action,
+            case caseTag: @escaping @Sendable (ButtonAction) -> DestinationAction
+        ) -> some View {
             let alert = store[keyPath]
             return self.alert(
                 alert?.title ?? "",
                 isPresented: Binding(store.presentationBinding(at: keyPath, as: tag)),
                 presenting: alert,
-                actions: { alert in _AlertButtons(buttons: alert.buttons, store: store, tag: tag) },
+                actions: { alert in
+                    _AlertButtons(buttons: alert.buttons) {
+                        store.send(tag(.presented(caseTag($0))))
+                    }
+                },
                 message: { alert in
                     if let message = alert.message { Text(verbatim: message) }
                 })
@@ -45,6 +74,25 @@
             at keyPath: KeyPath<Store.State, ConfirmationDialogState<ButtonAction>?> & Sendable,
             as tag: @escaping @Sendable (PresentationAction<ButtonAction>) -> Store.Action
         ) -> some View {
+            confirmationDialog(store, at: keyPath, as: tag, case: { $0 })
+        }
+
+        /// Shows a confirmation dialog while a destination enum of the state is in its dialog
+        /// case; see ``SwiftUI/View/alert(_:at:as:case:)``.
+        /// - Parameters:
+        ///   - store: The store (or scoped store) whose state holds the destination.
+        ///   - keyPath: Reads the dialog: an optional chain through a property of the enum.
+        ///   - tag: Wraps the destination's presentation actions in the store's.
+        ///   - caseTag: Wraps the dialog's actions in the destination's: the enum case.
+        /// - Returns: This view, showing the dialog.
+        public func confirmationDialog<
+            Store: StoreProtocol, ButtonAction: Equatable & Sendable, DestinationAction: Sendable
+        >(
+            _ store: Store,
+            at keyPath: KeyPath<Store.State, ConfirmationDialogState<ButtonAction>?> & Sendable,
+            as tag: @escaping @Sendable (PresentationAction<DestinationAction>) -> Store.Action,
+            case caseTag: @escaping @Sendable (ButtonAction) -> DestinationAction
+        ) -> some View {
             let dialog = store[keyPath]
             return confirmationDialog(
                 dialog?.title ?? "",
@@ -52,7 +100,9 @@
                 titleVisibility: dialog?.showsTitle == false ? .hidden : .visible,
                 presenting: dialog,
                 actions: { dialog in
-                    _AlertButtons(buttons: dialog.buttons, store: store, tag: tag)
+                    _AlertButtons(buttons: dialog.buttons) {
+                        store.send(tag(.presented(caseTag($0))))
+                    }
                 },
                 message: { dialog in
                     if let message = dialog.message { Text(verbatim: message) }
@@ -61,16 +111,15 @@
     }
 
     /// The buttons of an alert or a dialog, each sending its action.
-    struct _AlertButtons<Store: StoreProtocol, ButtonAction: Sendable>: View {
+    struct _AlertButtons<ButtonAction: Sendable>: View {
         let buttons: [AlertButton<ButtonAction>]
-        let store: Store
-        let tag: @Sendable (PresentationAction<ButtonAction>) -> Store.Action
+        let send: @MainActor (ButtonAction) -> Void
 
         var body: some View {
             ForEach(buttons.indices, id: \.self) { index in
                 let button = buttons[index]
                 Button(button.label, role: button.role.map(ButtonRole.init)) {
-                    if let action = button.action { store.send(tag(.presented(action))) }
+                    if let action = button.action { send(action) }
                 }
             }
         }

@@ -65,8 +65,39 @@ enum NavScreen: Program, Equatable, Sendable {
     }
 }
 
+/// Several destinations presented from one optional: an enum whose program routes to its
+/// cases, one of them an alert whose buttons dismiss it.
+enum NavDestination: Program, Equatable, Sendable {
+    case ticker(NavTicker)
+    case confirm(AlertState<NavFlow.AlertAction>)
+
+    enum Action: Equatable, Sendable {
+        case ticker(NavTicker.Action)
+        case confirm(NavFlow.AlertAction)
+    }
+
+    static func update(
+        state: consuming NavDestination, environment: TestClock, action: Action
+    ) -> Update<NavDestination, Action> {
+        switch action {
+        case .ticker(let action):
+            return .child(
+                action, in: state, at: .case(NavDestination.ticker, extract: \.ticker),
+                as: Action.ticker, environment: environment, update: NavTicker.update)
+        case .confirm:
+            return .dismiss(state)
+        }
+    }
+
+    var ticker: NavTicker? { if case .ticker(let ticker) = self { ticker } else { nil } }
+    var confirm: AlertState<NavFlow.AlertAction>? {
+        if case .confirm(let alert) = self { alert } else { nil }
+    }
+}
+
 struct NavFlow: Program, Equatable, Sendable {
     var path = ScreenStack<NavScreen>()
+    var destination: NavDestination?
     var sheet: NavTicker?
     var alert: AlertState<AlertAction>?
     var log: [String] = []
@@ -79,6 +110,8 @@ struct NavFlow: Program, Equatable, Sendable {
         case path(StackAction<NavScreen>)
         case sheet(PresentationAction<NavTicker.Action>)
         case alert(PresentationAction<AlertAction>)
+        case destination(PresentationAction<NavDestination.Action>)
+        case show(NavDestination)
         case openSheet(String)
         case deepLink([String])
         case askDelete
@@ -98,6 +131,16 @@ struct NavFlow: Program, Equatable, Sendable {
                 state.log.append("sheet \(sheet.name) dismissed saved=\(sheet.isSaved)")
             }
             return .child(action, in: state, at: \.sheet, as: Action.sheet, environment)
+        case .destination(let action):
+            if case .presented(.confirm(.deleteConfirmed)) = action {
+                state.log.append("deleted from the destination")
+            }
+            if case .dismiss = action, let destination = state.destination {
+                state.log.append("dismissed \(destination.ticker?.name ?? "the alert")")
+            }
+            return .child(action, in: state, at: \.destination, as: Action.destination, environment)
+        case .show(let destination):
+            state.destination = destination
         case .alert(.presented(.deleteConfirmed)):
             state.alert = nil
             state.log.append("deleted")
@@ -296,6 +339,34 @@ struct NavFlow: Program, Equatable, Sendable {
         #expect(screen.isDismissal, "a dismissal goes up through an enum of screens")
     }
 
+    @Test func aDestinationCaseThatDismissesItselfClearsTheDestination() {
+        let store = makeStore()
+        store.send(.show(.ticker(NavTicker(name: "d")))) {
+            $0.destination = .ticker(NavTicker(name: "d"))
+        }
+        store.send(.destination(.presented(.ticker(.start))))
+        store.send(.destination(.presented(.ticker(.done))))
+        store.receive(.destination(.dismiss)) {
+            $0.destination = nil
+            $0.log = ["dismissed d"]
+        }
+        #expect(store.runningEffectCount == 0)
+    }
+
+    @Test func anAlertInADestinationSendsItsButtonThenDismissesItself() {
+        let store = makeStore()
+        let alert = AlertState<NavFlow.AlertAction>(
+            title: "Delete?", buttons: [.destructive("Delete", action: .deleteConfirmed)])
+        store.send(.show(.confirm(alert))) { $0.destination = .confirm(alert) }
+        store.send(.destination(.presented(.confirm(.deleteConfirmed)))) {
+            $0.log = ["deleted from the destination"]
+        }
+        store.receive(.destination(.dismiss)) {
+            $0.destination = nil
+            $0.log.append("dismissed the alert")
+        }
+    }
+
     @Test func tenThousandPushesAndPopsLeaveTheStackAsItWas() {
         var stack = ScreenStack<NavScreen>([.about])
         for _ in 0..<10_000 {
@@ -362,6 +433,38 @@ struct NavFlow: Program, Equatable, Sendable {
         #expect(screen?.isDetached == true)
         #expect(screen?.state == .ticker(NavTicker(name: "b", ticks: 1)))
         #expect(store.scope(at: \.path, id: 1, as: NavFlow.Action.path) == nil)
+    }
+
+    @Test func oneCaseOfADestinationIsScopedAndBoundByItsOptionalChain() {
+        let store = makeStore()
+        var sent: [NavFlow.Action] = []
+        store.addMiddleware(.observe { action, _ in sent.append(action) })
+        let isPresented = store.presentationBinding(
+            at: \.destination?.ticker, as: NavFlow.Action.destination)
+        #expect(!isPresented.value)
+        #expect(
+            store.scope(
+                at: \.destination?.ticker, as: NavFlow.Action.destination,
+                case: NavDestination.Action.ticker) == nil)
+        store.send(.show(.ticker(NavTicker(name: "d"))))
+        #expect(isPresented.value)
+        let ticker = store.scope(
+            at: \.destination?.ticker, as: NavFlow.Action.destination,
+            case: NavDestination.Action.ticker)
+        ticker?.send(.tick)
+        #expect(store.state.destination == .ticker(NavTicker(name: "d", ticks: 1)))
+        // The destination moves to another case: the ticker's scope keeps its last state.
+        store.send(.show(.confirm(AlertState(title: "Sure?"))))
+        #expect(!isPresented.value)
+        #expect(ticker?.isDetached == true)
+        #expect(ticker?.state == NavTicker(name: "d", ticks: 1))
+        // Dismissing the alert case as SwiftUI does sends one `.dismiss` of the destination.
+        let alert = store.presentationBinding(
+            at: \.destination?.confirm, as: NavFlow.Action.destination)
+        alert.value = false
+        #expect(store.state.destination == nil)
+        #expect(sent.last == .destination(.dismiss))
+        #expect(sent.count == 4)
     }
 
     @Test func aPresentedChildsScopeSendsPresentedActions() {

@@ -37,15 +37,21 @@ extension StoreProtocol {
     /// kin: reading observes whether the child is there (not its content); writing `false`
     /// while it is there, as SwiftUI does when the user dismisses it, sends exactly one
     /// action, `.dismiss`. Writing `true` sends nothing: the state presents.
+    ///
+    /// For one case of a destination enum, read the case through an optional chain
+    /// (`\.destination?.editor`) with the destination's tag: the binding is `true` while the
+    /// destination is in that case, and dismissing sends the destination's `.dismiss`.
     /// - Parameters:
-    ///   - keyPath: Where the optional child lives in the state.
+    ///   - keyPath: Where the optional child lives in the state (or reads one case of it).
     ///   - tag: Wraps the presentation's actions in this store's: the enum case.
     /// - Returns: The binding.
     public func presentationBinding<Child, ChildAction: Sendable>(
         at keyPath: KeyPath<State, Child?> & Sendable,
         as tag: @escaping @Sendable (PresentationAction<ChildAction>) -> Action
     ) -> StateBinding<Bool> {
-        let present = keyPath.appending(path: \._isPresent)
+        // Not `keyPath.appending(path:)`: appending to a key path that ends in an optional
+        // chain (`\.destination?.editor`) crashes when it is read (Swift 6.3).
+        let present = \State.[_presence: _PresencePath(keyPath)]
         return StateBinding(
             get: { self[present] },
             set: { isPresented in
@@ -85,9 +91,55 @@ extension StoreProtocol {
     }
 }
 
-extension Optional {
-    /// Whether there is a value: the field a presentation binding observes.
-    var _isPresent: Bool { self != nil }
+extension StoreProtocol {
+    /// A scope of one case of a presented destination (an optional enum of several
+    /// children), sending its actions as `.presented(caseTag(action))`: `nil` while the
+    /// destination is missing or in another case.
+    ///
+    /// ```swift
+    /// let editor = store.scope(
+    ///     at: \.destination?.editor, as: Detail.Action.destination,
+    ///     case: Destination.Action.editor)
+    /// ```
+    ///
+    /// `keyPath` reads the case's payload: an optional chain through a property of the enum
+    /// that returns the payload of its case (`var editor: Editor?`). Once the destination
+    /// goes or changes case, the scope keeps its last state and ignores sends.
+    /// - Parameters:
+    ///   - keyPath: Reads the case's payload, or `nil`.
+    ///   - tag: Wraps the destination's presentation actions in this store's: the enum case.
+    ///   - caseTag: Wraps the case's actions in the destination's: `Destination.Action.editor`.
+    /// - Returns: The scoped store of the case's payload, or `nil`.
+    public func scope<Child: Equatable & Sendable, ChildAction: Sendable, DestinationAction>(
+        at keyPath: KeyPath<State, Child?> & Sendable,
+        as tag: @escaping @Sendable (PresentationAction<DestinationAction>) -> Action,
+        case caseTag: @escaping @Sendable (ChildAction) -> DestinationAction
+    ) -> ScopedStore<Child, ChildAction>? {
+        // A scope only reads through its lens (its sends go through the tag), so a key path
+        // that can only be read will do.
+        let lens = OptionalLens<State, Child>(
+            get: { $0[keyPath: keyPath] }, set: { _, _ in })
+        return scope(at: lens, as: { tag(.presented(caseTag($0))) })
+    }
+}
+
+/// The path to an optional part, as the index of the key path a presentation binding
+/// observes: equal paths make equal key paths, so the field is observed once.
+struct _PresencePath<Root, Value>: Hashable, @unchecked Sendable {
+    // Key paths are immutable; `KeyPath` is just not marked `Sendable`.
+    let keyPath: KeyPath<Root, Value?>
+
+    init(_ keyPath: KeyPath<Root, Value?>) {
+        self.keyPath = keyPath
+    }
+}
+
+extension Equatable {
+    /// Whether the optional part at a path is there: the field a presentation binding
+    /// observes.
+    subscript<Value>(_presence path: _PresencePath<Self, Value>) -> Bool {
+        self[keyPath: path.keyPath] != nil
+    }
 }
 
 /// Says, in a debug build, that a navigation path was written that the state does not
