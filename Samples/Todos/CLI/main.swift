@@ -18,7 +18,6 @@
 
 import Foundation
 import Substate
-import Synchronization
 import TodosCore
 
 let usage = """
@@ -92,19 +91,24 @@ func warn(_ message: String) {
 }
 
 /// The errors the saver reported and nobody has shown yet; each is shown once.
-final class SaveErrors: Sendable {
-    private let state = Mutex<(pending: [PersistenceError], shown: Set<String>)>(([], []))
+final class SaveErrors: @unchecked Sendable {
+    // `@unchecked`: every access is under `lock`. An `NSLock` (a pthread mutex) rather than
+    // `Synchronization.Mutex`, whose futex on Linux ThreadSanitizer does not see: it reported
+    // the saver's thread and the main thread as racing on the guarded errors.
+    private let lock = NSLock()
+    private var pending: [PersistenceError] = []
+    private var shown: Set<String> = []
 
     func record(_ error: PersistenceError) {
-        state.withLock { $0.pending.append(error) }
+        lock.withLock { pending.append(error) }
     }
 
     /// Shows the new errors on standard error; returns whether there were any.
     func report() -> Bool {
-        let new = state.withLock { state -> [String] in
-            defer { state.pending = [] }
+        let new = lock.withLock { () -> [String] in
+            defer { pending = [] }
             var new: [String] = []
-            for error in state.pending where state.shown.insert(error.description).inserted {
+            for error in pending where shown.insert(error.description).inserted {
                 new.append(error.description)
             }
             return new
