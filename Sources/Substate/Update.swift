@@ -116,7 +116,11 @@ func unpack<State, Action>(
         withUnsafeTemporaryAllocation(of: Update<State, Action>.self, capacity: 1) { buffer in
             let slot = buffer.baseAddress!
             slot.initialize(to: makeUpdate())
-            target.moveInitialize(from: slot.pointer(to: \.state)!, count: 1)
+            // One value moved, not `moveInitialize(from:count: 1)`: for a type whose size is
+            // not a multiple of its alignment (a struct ending in a `Bool`), that copies a
+            // whole stride, past the end of a target that holds exactly one value (a local
+            // of a generic function), which AddressSanitizer caught in a release build.
+            target.initialize(to: slot.pointer(to: \.state)!.move())
             return slot.pointer(to: \.effect)!.move()
         }
     #endif

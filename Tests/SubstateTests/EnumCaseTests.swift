@@ -93,3 +93,40 @@ private enum Mirrored: CustomReflectable {
         }
     #endif
 }
+
+/// A payload whose size is not a multiple of its alignment (25 bytes in a 32-byte stride).
+private struct Ragged: Equatable, Sendable {
+    var name = "ragged"
+    var count = 0
+    var flag = false
+}
+
+private enum RaggedScreen: Equatable, Sendable {
+    case ragged(Ragged)
+    case other
+}
+
+@MainActor
+@Suite struct RaggedPayloadTests {
+    /// The payload is moved through an enum case into a generic local that holds exactly one
+    /// value: moving the update's state into it must copy its size, not its stride. A
+    /// release build under AddressSanitizer (CI runs one) reports a write past the local
+    /// otherwise; any build checks the values.
+    @Test func aPayloadWhoseSizeIsNotItsStrideIsUpdatedThroughAnEnumCase() {
+        let lens = OptionalLens<RaggedScreen, Ragged>.case(
+            RaggedScreen.ragged, extract: { if case .ragged(let r) = $0 { r } else { nil } })
+        var screen = RaggedScreen.ragged(Ragged())
+        for _ in 0..<3 {
+            let update = Update<RaggedScreen, Int>.child(
+                1, in: screen, at: lens, as: { $0 }, environment: (),
+                update: { state, _, action in
+                    var state = state
+                    state.count += action
+                    state.flag.toggle()
+                    return Update(state: state)
+                })
+            screen = update.state
+        }
+        #expect(screen == .ragged(Ragged(name: "ragged", count: 3, flag: true)))
+    }
+}
