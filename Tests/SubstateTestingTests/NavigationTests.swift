@@ -41,6 +41,11 @@ struct NavTicker: Program, Equatable, Sendable {
     }
 }
 
+/// Told apart by name: presenting a ticker with another name in a sheet is another child.
+extension NavTicker: Identifiable {
+    var id: String { name }
+}
+
 /// The app's screens: an enum whose program routes to its cases, so that a dismissal of a
 /// case's program goes up through it to the stack.
 enum NavScreen: Program, Equatable, Sendable {
@@ -112,6 +117,7 @@ struct NavFlow: Program, Equatable, Sendable {
         case alert(PresentationAction<AlertAction>)
         case destination(PresentationAction<NavDestination.Action>)
         case show(NavDestination)
+        case stopScreen(ScreenID)
         case openSheet(String)
         case deepLink([String])
         case askDelete
@@ -141,6 +147,8 @@ struct NavFlow: Program, Equatable, Sendable {
             return .child(action, in: state, at: \.destination, as: Action.destination, environment)
         case .show(let destination):
             state.destination = destination
+        case .stopScreen(let id):
+            return Update(state: state, effect: .cancelEffects(of: .screen(id, in: \NavFlow.path)))
         case .alert(.presented(.deleteConfirmed)):
             state.alert = nil
             state.log.append("deleted")
@@ -183,6 +191,23 @@ struct NavFlow: Program, Equatable, Sendable {
         store.send(.path(.pop)) { $0.path.pop() }
         store.send(.path(.popToRoot)) { $0.path.popToRoot() }
         #expect(store.state.path.isEmpty)
+    }
+
+    @Test func theParentCancelsOneScreensEffectsWhileItStays() {
+        let store = makeStore()
+        store.send(.deepLink(["a", "b"])) {
+            $0.path = [.ticker(NavTicker(name: "a")), .ticker(NavTicker(name: "b"))]
+        }
+        store.send(.path(.screen(0, .ticker(.start))))
+        store.send(.path(.screen(1, .ticker(.start))))
+        store.send(.stopScreen(0))
+        #expect(store.runningEffectCount == 1)
+        store.advance(by: .seconds(1))
+        store.receive(.path(.screen(1, .ticker(.tick)))) {
+            $0.path[id: 1] = .ticker(NavTicker(name: "b", ticks: 1))
+        }
+        store.send(.stopScreen(1))
+        #expect(store.runningEffectCount == 0)
     }
 
     @Test func aDeepLinkBuildsAStackOfThreeScreensInOneAction() {
@@ -283,6 +308,28 @@ struct NavFlow: Program, Equatable, Sendable {
         }
         #expect(store.runningEffectCount == 0)
         store.send(.sheet(.presented(.tick)))
+    }
+
+    @Test func anotherChildPresentedInPlaceOfTheFirstEndsTheFirstsEffects() {
+        let store = makeStore()
+        store.send(.openSheet("a")) { $0.sheet = NavTicker(name: "a") }
+        store.send(.sheet(.presented(.start)))
+        #expect(store.runningEffectCount == 1)
+        // A child with another id takes the sheet's place: the first one's timer ends, and
+        // none of its ticks reaches the second.
+        store.send(.openSheet("b")) { $0.sheet = NavTicker(name: "b") }
+        #expect(store.runningEffectCount == 0)
+        store.advance(by: .seconds(2))
+        // The same child presented again (same id) keeps its effects.
+        store.send(.sheet(.presented(.start)))
+        store.send(.openSheet("b"))
+        #expect(store.runningEffectCount == 1)
+        store.advance(by: .seconds(1))
+        store.receive(.sheet(.presented(.tick))) { $0.sheet?.ticks = 1 }
+        store.send(.sheet(.dismiss)) {
+            $0.sheet = nil
+            $0.log = ["sheet b dismissed saved=false"]
+        }
     }
 
     @Test func anAlertButtonsActionReachesTheParentAndDismissingSendsNothingElse() {

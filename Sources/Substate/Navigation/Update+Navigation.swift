@@ -87,7 +87,8 @@ extension Update {
     /// ```
     ///
     /// `.presented(action)` runs the child's update in place, its effects bound to the child:
-    /// they end when it is dismissed, and their later actions are dropped. An action that
+    /// they end when it is dismissed, or when another child takes its place (for a child
+    /// that is `Identifiable`, one with another id), and their later actions are dropped. An action that
     /// comes while no child is presented is dropped (a debug build says so on standard
     /// error). `.dismiss` sets the child to `nil`. A child whose update returns
     /// ``dismiss(_:)`` makes this send the parent `.dismiss` right after, which the parent
@@ -209,8 +210,10 @@ extension Update {
         case .presented(let childAction):
             let lens = OptionalLens(keyPath)
             var effect: Effect<Child.Action> = .none
+            var identity: _PresentedIdentity<Child>?
             let found = lens.write(&state) { child in
                 effect = movingUpdate(&child, Child._updateFunction, environment(), childAction)
+                if !effect.isNone { identity = _PresentedIdentity(of: child) }
             }
             guard found else {
                 _warnDropped(childAction, for: "the presented child", in: Child?.self)
@@ -219,7 +222,8 @@ extension Update {
             guard !effect.isNone else { return Update(state: state) }
             let dismissed = effect._asksToDismiss
             let embedded = embed(
-                dismissed ? effect._withoutDismissal : effect, { tag(.presented($0)) }, lens)
+                dismissed ? effect._withoutDismissal : effect, { tag(.presented($0)) },
+                OptionalLens.presented(at: keyPath, identity))
             return Update(
                 state: state, effect: dismissed ? .merge(embedded, .send(tag(.dismiss))) : embedded
             )
@@ -228,10 +232,45 @@ extension Update {
 }
 
 extension OptionalLens {
-    /// An optional lens to the screen with an id on a ``ScreenStack``: effects of the screen
-    /// run under the id of the stack and the screen.
+    /// The lens a presented child's effects live by: the optional at `keyPath`, and, for an
+    /// `Identifiable` child, only while it is the same child (the same id), so that
+    /// presenting another child in its place ends the effects of the first, as dismissing it
+    /// would.
+    @usableFromInline
+    static func presented(
+        at keyPath: any WritableKeyPath<Whole, Part?> & Sendable,
+        _ identity: _PresentedIdentity<Part>?
+    ) -> OptionalLens {
+        let lens = OptionalLens(keyPath)
+        guard let identity else { return lens }
+        return OptionalLens(
+            read: { whole in
+                whole[keyPath: keyPath].flatMap { identity.matches($0) ? $0 : nil }
+            },
+            write: { whole, body in
+                guard let part = whole[keyPath: keyPath], identity.matches(part) else {
+                    return false
+                }
+                body(&whole[keyPath: keyPath]!)
+                return true
+            },
+            placeKey: lens._placeKey)
+    }
+
+    /// An optional lens to the screen with an id on a ``ScreenStack``: what `Update.child`
+    /// runs a screen's program through, and what cancels its effects while it stays.
+    ///
+    /// ```swift
+    /// case .stopScreen(let id):
+    ///     return Update(state: state, effect: .cancelEffects(of: .screen(id, in: \Contacts.path)))
+    /// ```
+    /// - Parameters:
+    ///   - id: The screen's id; no such screen on the stack means missing.
+    ///   - keyPath: The path from the whole to the stack.
+    /// - Returns: The lens. Effects of the screen run under the id of the stack and `id`.
+    /// - Complexity: O(log *n*) to find the screen.
     @inlinable
-    static func screen(
+    public static func screen(
         _ id: ScreenID, in keyPath: any WritableKeyPath<Whole, ScreenStack<Part>> & Sendable
     ) -> OptionalLens {
         OptionalLens(
@@ -249,4 +288,31 @@ func _warnDropped(_ action: Any, for child: String, in place: Any.Type) {
             "Substate: dropped \(action) for \(child) of \(place), which is not there "
                 + "(popped or dismissed).")
     #endif
+}
+
+/// The id of a presented child whose type is `Identifiable`: what its effects' lifetime
+/// compares the child in the state with.
+@usableFromInline
+struct _PresentedIdentity<Child>: @unchecked Sendable {
+    // `@unchecked`: an `AnyHashable` is not `Sendable`. The id is read only by the lifetime's
+    // checks, which the store makes on its own actor after each commit.
+    let id: AnyHashable
+
+    /// The identity of `child`, or `nil` if its type is not `Identifiable`.
+    @usableFromInline
+    init?(of child: Child) {
+        guard let identifiable = child as? any Identifiable else { return nil }
+        id = _anyID(of: identifiable)
+    }
+
+    /// Whether `child` is the same child: its id is the same.
+    func matches(_ child: Child) -> Bool {
+        guard let identifiable = child as? any Identifiable else { return false }
+        return _anyID(of: identifiable) == id
+    }
+}
+
+/// An `Identifiable` value's id, erased.
+private func _anyID<Value: Identifiable>(of value: Value) -> AnyHashable {
+    AnyHashable(value.id)
 }
