@@ -17,27 +17,10 @@
         /// - Parameter content: The root.
         public func body(content: Content) -> some View {
             content.navigationDestination(for: ScreenID.self) { id in
-                _ScreenView(
-                    store: store, keyPath: keyPath, tag: tag, id: id, destination: destination)
-            }
-        }
-    }
-
-    /// One screen of the stack, shown through a scope that it keeps: once the screen is
-    /// popped, the scope keeps its last state, so the view does not change while it animates
-    /// away.
-    struct _ScreenView<Store: StoreProtocol, Screen: Program, Destination: View>: View
-    where Screen.State == Screen {
-        let store: Store
-        let keyPath: any WritableKeyPath<Store.State, ScreenStack<Screen>> & Sendable
-        let tag: @Sendable (StackAction<Screen>) -> Store.Action
-        let id: ScreenID
-        let destination: @MainActor (ScopedStore<Screen, Screen.Action>) -> Destination
-        @SwiftUI.State private var kept = PresentedScope<Screen, Screen.Action>()
-
-        var body: some View {
-            if let screen = kept.scope({ store.scope(at: keyPath, id: id, as: tag) }) {
-                destination(screen)
+                // The same view as a presented child's: it keeps its scope, so a popped
+                // screen shows its last state while it animates away.
+                _PresentedView(
+                    scope: { store.scope(at: keyPath, id: id, as: tag) }, content: destination)
             }
         }
     }
