@@ -12,6 +12,8 @@ enum CounterAction: Sendable {
     case increment
     case stream(count: Int)
     case incrementLater
+    /// Counts, and while `left` is positive starts an effect that sends `bounce(left - 1)`.
+    case bounce(left: Int)
     case restart
     /// As `restart`, with an effect that waits on an `AsyncStream` rather than a sleep.
     case restartWaiting
@@ -27,6 +29,11 @@ extension Counter {
             return Update(state: state)
         case .incrementLater:
             return Update(state: state, effect: .run { send in await send(.increment) })
+        case .bounce(let left):
+            state.count += 1
+            guard left > 0 else { return Update(state: state) }
+            return Update(
+                state: state, effect: .run { send in await send(.bounce(left: left - 1)) })
         case .restart:
             return Update(
                 state: state,
