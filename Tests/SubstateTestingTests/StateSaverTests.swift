@@ -404,6 +404,50 @@ final class Reports: Sendable {
         #expect(folder.contents()?.contains("Nowhere to go") == true)
     }
 
+    @Test func aWriterThatHadNotRunWhenAFlushCameDoesNothing() throws {
+        let saver = makeSaver(timing: .immediate)
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        try FileManager.default.removeItem(at: folder.url)
+        store.send(.rename("Nowhere to go"))  // starts a writer on the scheduler, not run yet
+        saver.flush()
+        #expect(reports.all.count == 1)
+        // The writer runs now: the flush wrote (and failed) for it, so it does not try again
+        // behind the caller's back (a tool that reported the failure may be exiting).
+        scheduler.run()
+        #expect(reports.all.count == 1)
+        #expect(saver.hasPendingSave)
+
+        // Later actions start writers of their own.
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        store.send(.rename("Home"))
+        scheduler.run()
+        #expect(folder.contents()?.contains("Home") == true)
+        #expect(!saver.hasPendingSave)
+    }
+
+    @Test func aFlushWaitsForTheWriteUnderWayToEnd() throws {
+        let writing = Mutex(0)
+        let atomicFile = AtomicFile { handle, data in
+            writing.withLock { $0 += 1 }
+            Thread.sleep(forTimeInterval: 0.05)
+            try handle.write(contentsOf: data)
+            writing.withLock { $0 -= 1 }
+        }
+        let saver = StateSaver(
+            file: folder.file, part: Lens(\Workspace.preferences), version: 1,
+            timing: .immediate, clock: clock, executor: nil, migrate: nil,
+            onError: reports.handler, atomicFile: atomicFile)
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("Slow"))  // a writer on the global executor
+        while writing.withLock({ $0 }) == 0, saver.writeCount == 0 {
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        saver.flush()
+        #expect(writing.withLock { $0 } == 0)
+        #expect(saver.writeCount == 1)
+        #expect(folder.contents()?.contains("Slow") == true)
+    }
+
     @Test func aDirectoryInPlaceOfTheFileIsUnreadable() throws {
         try FileManager.default.createDirectory(at: folder.file, withIntermediateDirectories: false)
         #expect(throws: PersistenceError.unreadable(file: folder.file, reason: "it is a directory"))

@@ -75,29 +75,39 @@ extension StateSaver {
 
     /// Writes, off the main actor, until the part stops changing between writes: actions
     /// that come while a write runs are saved together by the next one.
+    ///
+    /// A flush that comes before the writer runs takes its place (see ``SaverTasks``).
     @usableFromInline
     func startWriter() {
-        _ = EffectTasks.start(on: taskExecutor) { [weak self] in
-            while let self {
-                let succeeded = self.saveLatest()
-                let again = self.progress.withLock { state in
-                    // Not while an update runs (`latest` is nil then): the action that ends
-                    // it starts a writer of its own.
-                    guard succeeded, state.isDirty, state.latest != nil else {
-                        state.isWriting = false
-                        return false
-                    }
-                    return true
-                }
-                guard again else { return }
-            }
+        let epoch = tasks.current
+        _ = EffectTasks.start(on: taskExecutor) { [weak self, tasks] in
+            guard tasks.begin(in: epoch) else { return }
+            defer { tasks.end() }
+            while self?.writeAgain() == true {}
         }
     }
 
-    /// Starts the one debounce or throttle timer.
+    /// One turn of the `.immediate` writer: saves, and tells whether to go on.
+    private func writeAgain() -> Bool {
+        let succeeded = saveLatest()
+        return progress.withLock { state in
+            // Not while an update runs (`latest` is nil then): the action that ends it
+            // starts a writer of its own.
+            guard succeeded, state.isDirty, state.latest != nil else {
+                state.isWriting = false
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Starts the one debounce or throttle timer. It counts as at work (see ``SaverTasks``)
+    /// only between its sleeps, so that a flush never waits for a sleeping timer (on a test
+    /// store's scheduler, a cancelled timer ends only when the test runs the scheduler).
     @usableFromInline
     func startTimer(_ interval: Duration, generation: Int) {
-        let timer = EffectTasks.start(on: taskExecutor) { [weak self, sleep] in
+        let epoch = tasks.current
+        let timer = EffectTasks.start(on: taskExecutor) { [weak self, sleep, tasks] in
             var wait = interval
             while true {
                 do {
@@ -105,8 +115,10 @@ extension StateSaver {
                 } catch {
                     return  // cancelled: a flush took over
                 }
-                guard let next = self?.timerFired(generation: generation, interval: interval)
-                else { return }
+                guard tasks.begin(in: epoch) else { return }
+                let next = self?.timerFired(generation: generation, interval: interval)
+                tasks.end()
+                guard let next else { return }
                 wait = next
             }
         }

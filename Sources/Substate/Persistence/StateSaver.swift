@@ -121,6 +121,8 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     /// Serialises writes, so that an older part never lands after a newer one. (`UInt8`, not
     /// `Void`: see ``WaiterLocks``.)
     let writing = Locked<UInt8>(0)
+    /// The writer and timer tasks at work, which a flush waits for.
+    let tasks = SaverTasks()
 
     /// Creates a saver for a part of the state.
     /// - Parameters:
@@ -303,13 +305,21 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
 
     /// Writes the part now, on the calling thread, if it differs from what the file holds,
     /// and cancels the timer. Does nothing when nothing changed.
+    ///
+    /// It first waits for a write under way to end; a writer or timer that has not run yet
+    /// will do nothing. So when `flush()` returns, nothing of the saver is writing or about
+    /// to write: a failed save is reported once by this call, not tried again behind the
+    /// caller's back, and a command-line tool may exit.
     public func flush() {
         progress.withLock { state in
             state.timer?.cancel()
             state.timer = nil
             state.isTimerArmed = false
             state.timerGeneration += 1
+            // A writer that has not run yet will not: this flush writes for it.
+            state.isWriting = false
         }
+        tasks.endEpochAndWait()
         saveLatest()
     }
 }
