@@ -30,6 +30,25 @@ enum SaverCases {
         }
     }
 
+    /// `middleware.noop.100k`: the same toggles through a store with one middleware whose
+    /// `willProcess` and `didProcess` hooks do nothing, against the store without it: what
+    /// any middleware with those two hooks costs per action, the saver's floor.
+    static func noopMiddleware(size: Int, operations: Int, rounds: Int) -> (Double, Double) {
+        let indices = (0..<operations).map { ($0 &* 7919) % size }
+        return compare(rounds: rounds, operations: operations) {
+            let store = Store(
+                state: Checklist(count: size), environment: (), program: Checklist.self,
+                middleware: [
+                    Middleware(name: "no-op", willProcess: { _ in }, didProcess: { _, _ in })
+                ])
+            return toggling(store, at: indices)
+        } baseline: {
+            let store = Store(
+                state: Checklist(count: size), environment: (), program: Checklist.self)
+            return toggling(store, at: indices)
+        }
+    }
+
     /// One save of the list: the encoding of the part and the atomic write (a temporary file
     /// flushed to disk, renamed over the old one), as a due save costs whatever the timing.
     static func write(size: Int, saves: Int, rounds: Int) -> Double {

@@ -130,6 +130,18 @@ if selected("saver.toggle.100k") {
     )
 }
 
+if selected("middleware.noop.100k") {
+    let noop = SaverCases.noopMiddleware(
+        size: 100_000, operations: 1_000_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "middleware.noop.100k", nanosecondsPerOperation: noop.0,
+            baselineNanosecondsPerOperation: noop.1, goal: nil,
+            note: "saver.toggle.100k's toggles through one middleware whose two hooks do "
+                + "nothing: the saver's floor; baseline: the same store without it")
+    )
+}
+
 if selected("saver.write.100k") {
     let write = SaverCases.write(size: 100_000, saves: quick ? 2 : 5, rounds: rounds)
     results.append(
