@@ -114,6 +114,28 @@ extension Tally {
         #expect(weakEnvironment == nil)
     }
 
+    @Test func aStoreThatGoesWithAWakeUpPendingFreesItsEffectRuntime() async throws {
+        // The main-actor hop that drains the inbox holds the runtime, and the runtime holds
+        // the hop: closing the runtime when its store goes must break that cycle, also while
+        // a hop is pending.
+        weak var weakRuntime: EffectRuntime<Store<Tally, TallyAction, TallyEnvironment>>?
+        do {
+            let store = Store(state: Tally(), environment: TallyEnvironment(), update: Tally.update)
+            weakRuntime = store.runtime
+            store.send(.burst(effects: 4, actions: 100))
+            // The main actor stays busy while the effects deliver: their wake-up is pending.
+            usleep(50_000)
+            #expect(store.state.total == 0)
+        }
+        for _ in 0..<100 where weakRuntime != nil {
+            try await Task.sleep(for: .milliseconds(10))  // lets the pending hop run
+        }
+        // Not `#expect(weakRuntime == nil)`: describing a runtime whose store went would read
+        // its unretained reference to the store.
+        let isFreed = weakRuntime == nil
+        #expect(isFreed, "the store's effect runtime outlived it")
+    }
+
     @Test(arguments: [true, false])
     func aStoreTornDownOrDroppedWhileEffectsRunFreesItsEnvironment(tearsDown: Bool) async {
         // Each round: five long effects that hold the environment; the store is torn down
