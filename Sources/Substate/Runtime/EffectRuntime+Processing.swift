@@ -28,7 +28,7 @@ extension EffectRuntime {
     /// The one entry for every action: sent, queued, delivered by an effect or released.
     @inlinable
     func process(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
-        if _held != nil { return hold(action, in: group) }
+        if _isHolding { return hold(action, in: group) }
         return withClient { $0.runtimeProcess(action, in: group) }
     }
 
@@ -47,13 +47,13 @@ extension EffectRuntime {
         let result = body()
         if settles {
             repeat {
-                if !_released.isEmpty { processReleased() }
-                processQueue()
+                if _hasReleased { processReleased() }
+                if _hasQueued { processQueue() }
                 withClient { $0.runtimeSettle() }
-            } while (!_queue.isEmpty || !_released.isEmpty) && _phase != .closed
+            } while (_hasQueued || _hasReleased) && _phase != .closed
         } else {
-            if !_released.isEmpty { processReleased() }
-            processQueue()
+            if _hasReleased { processReleased() }
+            if _hasQueued { processQueue() }
         }
         if _phase == .processing { _phase = .idle }
         return result
@@ -64,6 +64,7 @@ extension EffectRuntime {
     func enqueue(_ action: Action, in group: EffectGroup) {
         enter(group)
         _queue.append(Queued(action: action, group: group))
+        _hasQueued = true
     }
 
     /// Counts a piece of pending work (a queued or held action) in its group and in
@@ -84,7 +85,7 @@ extension EffectRuntime {
     /// Processes queued actions, in order, until none is left.
     @inlinable
     func processQueue() {
-        guard !_queue.isEmpty else { return }
+        guard _hasQueued else { return }
         while _queueHead < _queue.count, _phase != .closed {
             let next = _queue[_queueHead]
             _queueHead += 1
@@ -93,6 +94,7 @@ extension EffectRuntime {
         }
         _queue.removeAll(keepingCapacity: true)
         _queueHead = 0
+        _hasQueued = false
     }
 
     // MARK: Holding (time travel)
@@ -100,19 +102,20 @@ extension EffectRuntime {
     /// Holds every action from now on instead of processing it, until ``releaseHeld()``:
     /// sent, queued or delivered by effects, each counts as pending work in its group.
     package func startHolding() {
-        guard _phase != .closed, _held == nil else { return }
+        guard _phase != .closed, !_isHolding else { return }
+        _isHolding = true
         _held = []
     }
 
     /// Whether actions are held (see ``startHolding()``).
-    package var isHolding: Bool { _held != nil }
+    package var isHolding: Bool { _isHolding }
 
     /// Holds an action; it counts as pending work in its group until released or dropped.
     @usableFromInline
     func hold(_ action: Action, in group: EffectGroup?) -> EffectGroup {
         let group = group ?? makeGroup()
         enter(group)
-        _held?.append(Queued(action: action, group: group))
+        _held.append(Queued(action: action, group: group))
         return group
     }
 
@@ -121,10 +124,13 @@ extension EffectRuntime {
     /// meanwhile: in the turn in progress if there is one (released from an observer, say),
     /// so that no turn nests in another; else in a turn of its own.
     package func releaseHeld() {
-        guard let held = _held else { return }
-        _held = nil
+        guard _isHolding else { return }
+        let held = _held
+        _isHolding = false
+        _held = []
         guard !held.isEmpty, _phase != .closed else { return }
         _released += held
+        _hasReleased = true
         if _phase == .idle { turn {} }
     }
 
@@ -133,6 +139,7 @@ extension EffectRuntime {
     func processReleased() {
         let entries = _released
         _released = []
+        _hasReleased = false
         for entry in entries {
             if _phase == .closed {
                 entry.group.close()
@@ -153,11 +160,14 @@ extension EffectRuntime {
         guard _phase != .closed else { return }
         _phase = .closed
         for entry in _queue[_queueHead...] { entry.group.close() }
-        for entry in (_held ?? []) + _released { entry.group.close() }
+        for entry in _held + _released { entry.group.close() }
         _queue = []
         _queueHead = 0
-        _held = nil
+        _isHolding = false
+        _held = []
         _released = []
+        _hasQueued = false
+        _hasReleased = false
         registry.close()
         inbox.close()
         outstanding.close()

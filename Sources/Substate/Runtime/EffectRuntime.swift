@@ -32,7 +32,11 @@ package final class EffectRuntime<Client: EffectRuntimeClient> {
     /// before it goes (its `deinit` does), and a closed runtime never calls it. A debug build
     /// checks that. Read by short accesses that never overlap, so its exclusivity is not
     /// checked at run time either.
-    @usableFromInline @exclusivity(unchecked) var _client: Unmanaged<Client>?
+    ///
+    /// Kept as a raw pointer, not an `Unmanaged<Client>?`: unoptimised, every call looked up
+    /// the metadata of `Unmanaged<Client>` and of its optional in the runtime's caches (about
+    /// 650 instructions per call in `send.counter`); optimised, both are the same.
+    @usableFromInline @exclusivity(unchecked) var _client: UnsafeMutableRawPointer?
     #if DEBUG
         /// The client, to check in a debug build that it is alive whenever the runtime calls
         /// it: reading an unowned reference to an object that went traps. Not `weak`: a weak
@@ -45,19 +49,23 @@ package final class EffectRuntime<Client: EffectRuntimeClient> {
     @usableFromInline @exclusivity(unchecked) var _phase = _Phase.idle
     @usableFromInline @exclusivity(unchecked) var _queue: [Queued] = []
     @usableFromInline @exclusivity(unchecked) var _queueHead = 0
-    /// The actions held while the client shows a past state (time travel); `nil` while
-    /// actions are processed as they come.
-    @usableFromInline @exclusivity(unchecked) var _held: [Queued]?
+    /// Whether actions are held while the client shows a past state (time travel), rather
+    /// than processed as they come. A flag beside `_held`, not an optional array: checked for
+    /// every action, and unoptimised, reading an optional of a generic array looked its
+    /// metadata up each time.
+    @usableFromInline @exclusivity(unchecked) var _isHolding = false
+    /// The actions held (see `_isHolding`).
+    @usableFromInline @exclusivity(unchecked) var _held: [Queued] = []
     /// Held actions released by ``releaseHeld()``, for the processing loop to process first.
     @usableFromInline @exclusivity(unchecked) var _released: [Queued] = []
+    /// Whether `_queue` holds actions not processed yet, and whether `_released` holds any:
+    /// flags the processing loop checks after every action, where an unoptimised build
+    /// asking the arrays (`isEmpty`) looked up the metadata of their element type each time.
+    @usableFromInline @exclusivity(unchecked) var _hasQueued = false
+    @usableFromInline @exclusivity(unchecked) var _hasReleased = false
 
-    /// What the runtime is doing. Sends made while `processing` are queued; `closed` is final.
-    @usableFromInline
-    enum _Phase {
-        case idle
-        case processing
-        case closed
-    }
+    /// What the runtime is doing (see ``_EffectRuntimePhase``).
+    @usableFromInline typealias _Phase = _EffectRuntimePhase
 
     /// Who drains the inbox when effects deliver.
     @usableFromInline
@@ -97,7 +105,7 @@ package final class EffectRuntime<Client: EffectRuntimeClient> {
     @usableFromInline
     package func attach(_ client: Client) {
         precondition(_client == nil, "An effect runtime was attached to a second client.")
-        _client = Unmanaged.passUnretained(client)
+        _client = Unmanaged.passUnretained(client).toOpaque()
         #if DEBUG
             _debugClient = client
         #endif
@@ -110,7 +118,8 @@ package final class EffectRuntime<Client: EffectRuntimeClient> {
         #if DEBUG
             precondition(_debugClient != nil, "An effect runtime outlived its client.")
         #endif
-        return _client.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+        return Unmanaged<Client>.fromOpaque(_client.unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef(body)
     }
 
     /// An action waiting to be processed, and the work it belongs to.
