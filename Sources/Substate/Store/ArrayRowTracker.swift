@@ -7,90 +7,134 @@
 /// that changed: see ``_RowTracker``.)
 @MainActor @usableFromInline
 final class _ArrayRowTracker<Element>: _RowTracking {
-    /// A scope: its index, the element it was last handed, whether it is gone, and how to
-    /// refresh it with its element (`nil`: the index is out of bounds, and the scope
-    /// detaches); the refresh returns `false` once the scope is gone or detached.
-    @usableFromInline
-    struct Entry {
-        @usableFromInline let index: Int
-        @usableFromInline var last: Element
-        @usableFromInline let liveness: _ScopeLiveness
-        @usableFromInline let refresh: @MainActor (Element?) -> Bool
+    /// How a scope is refreshed with its element (`nil`: the index is out of bounds, and the
+    /// scope detaches); it returns `false` once the scope is gone or detached.
+    @usableFromInline typealias Refresh = @MainActor (Element?) -> Bool
 
-        @usableFromInline
-        init(
-            index: Int, last: Element, liveness: _ScopeLiveness,
-            refresh: @escaping @MainActor (Element?) -> Bool
-        ) {
-            self.index = index
-            self.last = last
-            self.liveness = liveness
-            self.refresh = refresh
-        }
-    }
+    /// The scopes, one column per field, position by position: each one's index, the element
+    /// it was last handed, its liveness mark and its refresh. Columns rather than an array of
+    /// entries so that the loop over the rows reads only what it needs, in place, with types
+    /// whose metadata needs no lookup: unoptimised, reading a field of an entry (a struct
+    /// nested in this generic class) copied the whole entry, and looked its metadata up,
+    /// about 200 ns per row.
+    @usableFromInline var indices: [Int] = []
+    @usableFromInline var lasts: [Element] = []
+    @usableFromInline var livenesses: [_ScopeLiveness] = []
+    @usableFromInline var refreshes: [Refresh] = []
 
     /// Reads the array from the current state; `nil` if its parent part is missing.
     @usableFromInline let read: @MainActor () -> [Element]?
-    /// Refreshes every entry whose element changed, and drops those whose scope is gone or
-    /// detached. Made in the inlined initialiser, where `Element` is known, so that the loop
-    /// over the rows is specialised (unspecialised, each row cost a metadata lookup).
-    @usableFromInline let pass: @MainActor (_ entries: inout [Entry], _ array: [Element]?) -> Void
-    @usableFromInline var entries: [Entry] = []
+    /// Refreshes every scope whose element changed, and drops those whose scope is gone or
+    /// detached (`sweeps`: whether to read the scopes' liveness marks too). Made in the
+    /// inlined initialiser, where `Element` is known, so that the loop over the rows is
+    /// specialised (unspecialised, each row cost a metadata lookup).
+    @usableFromInline let pass: @MainActor (_ tracker: _ArrayRowTracker, _ sweeps: Bool) -> Void
     /// Set during ``refresh()``: scopes made by observers meanwhile wait in `added`.
     @usableFromInline var isRefreshing = false
-    @usableFromInline var added: [Entry] = []
+    @usableFromInline var added: [(Int, Element, _ScopeLiveness, Refresh)] = []
+    /// ``_ScopeLiveness/goneSoFar`` when the last pass read the liveness marks.
+    @usableFromInline var sweptAt = -1
 
     @inlinable
     init(read: @escaping @MainActor () -> [Element]?) where Element: Equatable {
         self.read = read
-        self.pass = { entries, array in
-            var kept = 0
-            let count = entries.count
-            for position in 0..<count {
-                if entries[position].liveness.isGone { continue }
-                let index = entries[position].index
-                if let array, index >= 0, index < array.count {
-                    if array[index] != entries[position].last {
-                        let next = array[index]
-                        guard entries[position].refresh(next) else { continue }
-                        entries[position].last = next
+        self.pass = { tracker, sweeps in
+            let array = tracker.read()
+            let count = tracker.indices.count
+            let kept = tracker.lasts.withUnsafeMutableBufferPointer { lasts in
+                tracker.indices.withUnsafeMutableBufferPointer { indices in
+                    // A function of its own that counts in a local: a variable captured from
+                    // the closure was checked for exclusive access at every use, unoptimised.
+                    @MainActor func visit(_ rows: UnsafePointer<Element>?, _ rowCount: Int) -> Int {
+                        guard let last = lasts.baseAddress, let index = indices.baseAddress
+                        else { return 0 }
+                        var kept = 0
+                        for position in 0..<count {
+                            if sweeps, tracker.livenesses[position].isGone { continue }
+                            let row = index[position]
+                            if let rows, row >= 0, row < rowCount {
+                                if !(rows[row] == last[position]) {
+                                    guard tracker.refreshes[position](rows[row]) else { continue }
+                                    last[position] = rows[row]
+                                }
+                            } else {
+                                guard tracker.refreshes[position](nil) else { continue }
+                            }
+                            if kept != position {
+                                tracker.move(position, to: kept, index: index, last: last)
+                            }
+                            kept += 1
+                        }
+                        return kept
                     }
-                } else {
-                    guard entries[position].refresh(nil) else { continue }
+                    guard let array else { return visit(nil, 0) }
+                    return array.withUnsafeBufferPointer { visit($0.baseAddress, $0.count) }
                 }
-                if kept != position { entries.swapAt(kept, position) }
-                kept += 1
             }
-            entries.removeLast(count - kept)
+            tracker.keep(kept)
         }
     }
 
-    @usableFromInline var linkCount: Int { entries.count + added.count }
+    @usableFromInline var linkCount: Int { indices.count + added.count }
+
+    /// Moves the scope at `position` to `target` (whose scope was dropped), in every column;
+    /// `indices` and `lasts`, which the pass holds, through `index` and `last`.
+    @usableFromInline
+    func move(
+        _ position: Int, to target: Int, index: UnsafeMutablePointer<Int>,
+        last: UnsafeMutablePointer<Element>
+    ) {
+        index[target] = index[position]
+        last[target] = last[position]
+        livenesses[target] = livenesses[position]
+        refreshes[target] = refreshes[position]
+    }
+
+    /// Keeps the first `count` scopes.
+    @usableFromInline
+    func keep(_ count: Int) {
+        let dropped = indices.count - count
+        guard dropped > 0 else { return }
+        indices.removeLast(dropped)
+        lasts.removeLast(dropped)
+        livenesses.removeLast(dropped)
+        refreshes.removeLast(dropped)
+    }
 
     /// Tracks the scope of the element at `index`, which was handed `initial`.
     func add(
         index: Int, initial: Element, liveness: _ScopeLiveness,
         refresh: @escaping @MainActor (Element?) -> Bool
     ) {
-        let entry = Entry(index: index, last: initial, liveness: liveness, refresh: refresh)
         if isRefreshing {
-            added.append(entry)
+            added.append((index, initial, liveness, refresh))
         } else {
-            entries.append(entry)
+            append(index, initial, liveness, refresh)
         }
+    }
+
+    private func append(
+        _ index: Int, _ last: Element, _ liveness: _ScopeLiveness, _ refresh: @escaping Refresh
+    ) {
+        indices.append(index)
+        lasts.append(last)
+        livenesses.append(liveness)
+        refreshes.append(refresh)
     }
 
     @usableFromInline
     func refresh() -> Bool {
         isRefreshing = true
-        pass(&entries, read())
+        let gone = _ScopeLiveness.goneSoFar
+        pass(self, gone != sweptAt)
+        sweptAt = gone
         isRefreshing = false
         // Scopes made while observers were told start from the current state.
         if !added.isEmpty {
-            entries += added
+            for (index, last, liveness, refresh) in added { append(index, last, liveness, refresh) }
             added = []
         }
-        return !entries.isEmpty
+        return !indices.isEmpty
     }
 }
 

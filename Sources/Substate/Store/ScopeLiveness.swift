@@ -17,5 +17,15 @@ final class _ScopeLiveness: Sendable {
     /// Marks the scope gone.
     func markGone() {
         _isGone.store(true, ordering: .relaxed)
+        Self._goneCount.add(1, ordering: .relaxed)
     }
+
+    /// How many scopes went in the whole process. A tracker reads the marks of its scopes
+    /// only in a pass after this changed, so that a pass over rows whose scopes all stay
+    /// makes no load per row for them; a scope that went meanwhile is forgotten at the next
+    /// pass that reads the marks (or sooner, when its row changes and its refresh says so).
+    @usableFromInline static let _goneCount = Atomic<Int>(0)
+
+    /// The number of scopes that went so far (see `_goneCount`).
+    @inlinable static var goneSoFar: Int { _goneCount.load(ordering: .relaxed) }
 }
