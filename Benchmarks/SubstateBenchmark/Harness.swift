@@ -75,8 +75,9 @@ func pad(_ text: String, _ width: Int) -> String {
 /// Prints the table, then one machine-readable `BENCH` line per case.
 func report(_ results: [Result]) -> Bool {
     var allMet = true
+    let nameWidth = max(22, (results.map(\.name.count).max() ?? 0) + 1)
     print(
-        pad("case", 22) + pad("ns/op", 12) + pad("baseline", 12) + pad("ratio", 9)
+        pad("case", nameWidth) + pad("ns/op", 12) + pad("baseline", 12) + pad("ratio", 9)
             + pad("goal", 13) + "status"
     )
     for result in results {
@@ -93,7 +94,7 @@ func report(_ results: [Result]) -> Bool {
             if result.nanosecondsPerOperation > limit { allMet = false }
         }
         let line =
-            pad(result.name, 22) + pad(format(result.nanosecondsPerOperation), 12)
+            pad(result.name, nameWidth) + pad(format(result.nanosecondsPerOperation), 12)
             + pad(result.baselineNanosecondsPerOperation.map(format) ?? "-", 12) + pad(ratio, 9)
             + pad(goal, 13) + status
         print(result.note.isEmpty ? line : line + "  (" + result.note + ")")
