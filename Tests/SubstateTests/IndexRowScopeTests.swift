@@ -169,4 +169,22 @@ struct Bookcase: Equatable, Sendable {
         store.send(.replaceSection([renamed[0]]))
         #expect(rows.map(\.isDetached) == [false, true, true, true])
     }
+
+    @Test func aStoreWhoseNestedRowScopesWentIsFreedWithoutAnotherCommit() {
+        // Rows scoped through a scope are tracked in the root's refresher; their tracker's
+        // reader must not hold the root, or the root would live until its next commit.
+        weak var weakStore: BookcaseStore?
+        do {
+            let store = store(4)
+            weakStore = store
+            let section: ScopedStore<Bookcase.Section, Bookcase.Action> = store.scope(
+                at: Lens(\Bookcase.section), as: { $0 })
+            let rows = (0..<4).compactMap { index in
+                section.scope(at: .element(at: index, in: \Bookcase.Section.books), as: { $0 })
+            }
+            store.send(.replaceSection([Bookcase.Book(title: "only")]))
+            #expect(rows.map(\.isDetached) == [false, true, true, true])
+        }
+        #expect(weakStore == nil)
+    }
 }

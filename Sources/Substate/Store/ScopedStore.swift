@@ -51,6 +51,11 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     @usableFromInline @exclusivity(unchecked) var _observedFields:
         _ObservedFields<ScopedStore, State>?
     @usableFromInline let _read: @MainActor () -> State?
+    /// Reads the part as `_read` does, without holding the root: what the row trackers of
+    /// this scope's scopes read. They live in the root's refresher, so a reader that held
+    /// the root would make a cycle (root, refresher, tracker, reader) that only the next
+    /// commit after the rows' scopes went could break: a root dropped before that leaked.
+    @usableFromInline let _rowRead: @MainActor () -> State?
     @usableFromInline let _forward: @MainActor (Action) -> StoreTask
     /// The root store's refresher of scopes, where this scope's own scopes go too.
     @usableFromInline let _refresher: _ScopeRefresher
@@ -77,6 +82,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     init<Whole>(
         initial: State,
         read: @escaping @MainActor () -> State?,
+        rowRead: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher,
         canDetach: Bool,
@@ -89,6 +95,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         let liveness = row == nil ? nil : _ScopeLiveness()
         _liveness = liveness
         self._read = read
+        self._rowRead = rowRead
         self._forward = forward
         self._refresher = refresher
         // The link is a closure made here, in the caller's module, so that refreshing is
@@ -115,13 +122,15 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     convenience init(
         initial: State,
         read: @escaping @MainActor () -> State?,
+        rowRead: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher,
         canDetach: Bool
     ) {
         self.init(
-            initial: initial, read: read, forward: forward, refresher: refresher,
-            canDetach: canDetach, row: (any _RowAddress<State>, UInt64, _WholeReader<State>)?.none)
+            initial: initial, read: read, rowRead: rowRead, forward: forward,
+            refresher: refresher, canDetach: canDetach,
+            row: (any _RowAddress<State>, UInt64, _WholeReader<State>)?.none)
     }
 
     /// The scope's part of the root state, as of the root's last commit.
@@ -153,10 +162,12 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction> {
         let read = self._read
+        let rowRead = self._rowRead
         let forward = self._forward
         return ScopedStore<ChildState, ChildAction>(
             initial: lens.get(_latest()),
             read: { read().map(lens.get) },
+            rowRead: { rowRead().map(lens.get) },
             forward: { forward(tag($0)) },
             refresher: _refresher,
             canDetach: _canDetach
@@ -175,14 +186,16 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     ) -> ScopedStore<ChildState, ChildAction>? {
         guard let initial = lens.get(_latest()) else { return nil }
         let read = self._read
+        let rowRead = self._rowRead
         let forward = self._forward
         return ScopedStore<ChildState, ChildAction>(
             initial: initial,
             read: { read().flatMap(lens.get) },
+            rowRead: { rowRead().flatMap(lens.get) },
             forward: { forward(tag($0)) },
             refresher: _refresher,
             canDetach: true,
-            row: lens._row.map { address in (address, _serial, _WholeReader.value(read)) }
+            row: lens._row.map { address in (address, _serial, _WholeReader.value(rowRead)) }
         )
     }
 }

@@ -14,6 +14,7 @@ extension Store {
         ScopedStore(
             initial: lens.get(_storage.value),
             read: { lens.get(self._storage.pointer.pointee) },
+            rowRead: { [unowned self] in lens.get(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
             canDetach: false
@@ -40,6 +41,7 @@ extension Store {
         return ScopedStore(
             initial: initial,
             read: { lens.get(self._storage.pointer.pointee) },
+            rowRead: { [unowned self] in lens.get(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
             canDetach: true,
@@ -55,9 +57,12 @@ extension Store {
     @usableFromInline
     var _refresherForScopes: _ScopeRefresher { _observation.scopes }
 
-    /// Reads the state in place for the row trackers of this store's scopes.
+    /// Reads the state in place for the row trackers of this store's scopes. Unowned: the
+    /// trackers live in this store's refresher, which outlives the store only while a scope
+    /// holds it, and a scope holds the store too. (Not `weak`: a weak reference gives the
+    /// store a side table, and every retain and release of it would take the slow path.)
     @usableFromInline
     var _stateReader: _WholeReader<State> {
-        .pointer { [weak self] in self?._storage.pointer }
+        .pointer { [unowned self] in self._storage.pointer }
     }
 }
