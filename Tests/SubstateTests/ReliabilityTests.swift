@@ -114,22 +114,23 @@ extension Tally {
         #expect(weakEnvironment == nil)
     }
 
-    @Test func aStoreThatGoesWithAWakeUpPendingFreesItsEffectRuntime() async throws {
+    @Test func aStoreThatGoesWithAWakeUpPendingFreesItsEffectRuntime() async {
         // The main-actor hop that drains the inbox holds the runtime, and the runtime holds
         // the hop: closing the runtime when its store goes must break that cycle, also while
         // a hop is pending.
-        weak var weakRuntime: EffectRuntime<Store<Tally, TallyAction, TallyEnvironment>>?
+        weak var weakRuntime: EffectRuntime<Store<Pinger, Pinger.Action, DispatchSemaphore>>?
         do {
-            let store = Store(state: Tally(), environment: TallyEnvironment(), update: Tally.update)
+            let delivered = DispatchSemaphore(value: 0)
+            let store = Store(state: Pinger(), environment: delivered, program: Pinger.self)
             weakRuntime = store.runtime
-            store.send(.burst(effects: 4, actions: 100))
-            // The main actor stays busy while the effects deliver: their wake-up is pending.
-            usleep(50_000)
-            #expect(store.state.total == 0)
+            store.send(.ping)
+            // Blocks the main actor until the effect has delivered its action: the inbox's
+            // wake-up, a job on the main actor, is then pending behind this test.
+            delivered.wait()
+            #expect(store.state.pongs == 0)
         }
-        for _ in 0..<100 where weakRuntime != nil {
-            try await Task.sleep(for: .milliseconds(10))  // lets the pending hop run
-        }
+        // The main actor runs its jobs in order: the pending hop runs before this task goes on.
+        await Task.yield()
         // Not `#expect(weakRuntime == nil)`: describing a runtime whose store went would read
         // its unretained reference to the store.
         let isFreed = weakRuntime == nil
@@ -170,6 +171,34 @@ extension Tally {
             }
             #expect(weakStore == nil, "round \(round)")
             #expect(weakEnvironment == nil, "round \(round)")
+        }
+    }
+}
+
+/// A program whose effect sends one action back and then signals its environment: what
+/// `aStoreThatGoesWithAWakeUpPendingFreesItsEffectRuntime` waits on.
+struct Pinger: Program, Equatable, Sendable {
+    var pongs = 0
+
+    enum Action: Sendable {
+        case ping
+        case pong
+    }
+
+    static func update(
+        state: consuming Pinger, environment: DispatchSemaphore, action: Action
+    ) -> Update<Pinger, Action> {
+        switch action {
+        case .ping:
+            return Update(
+                state: state,
+                effect: .run { send in
+                    await send(.pong)
+                    environment.signal()
+                })
+        case .pong:
+            state.pongs += 1
+            return Update(state: state)
         }
     }
 }
