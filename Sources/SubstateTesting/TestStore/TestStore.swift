@@ -394,15 +394,6 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     }
 
     func describe(_ action: Action) -> String {
-        // The dump on one line: no space after an opening bracket or before a closing one.
-        var text = ""
-        for line in Dump.text(of: action).split(separator: "\n") {
-            let item = line.drop { $0 == " " }
-            let tight =
-                text.isEmpty || text.hasSuffix("(") || text.hasSuffix("[") || item.hasPrefix(")")
-                || item.hasPrefix("]")
-            text += (tight ? "" : " ") + item
-        }
-        return text
+        Dump.line(of: action)
     }
 }

@@ -1,0 +1,90 @@
+import Foundation
+import Substate
+
+extension ProgramCheck {
+    /// Shrinks a failing sequence: drops runs of steps, then lowers each choice (to zero, else
+    /// as far as a binary search finds), for as long as the same property still fails and
+    /// within ``shrinkLimit`` plays; then writes the recording and makes the failure.
+    func shrink(
+        _ found: Played, steps limit: Int, seed: UInt64, sequence: Int, of sequences: Int
+    ) -> CheckFailure<State, Action> {
+        guard let property = found.violation?.property else {
+            preconditionFailure("shrink(_:) is given a sequence that failed")
+        }
+        var best = found
+        var plays = 0
+        /// Plays candidate choices; keeps them when they fail the same way and are simpler.
+        func attempt(_ candidate: [UInt64]) -> Bool {
+            guard plays < shrinkLimit else { return false }
+            plays += 1
+            var choices = Choices(replaying: candidate)
+            let played = play(&choices, steps: limit)
+            guard played.violation?.property == property, played.isSimpler(than: best) else {
+                return false
+            }
+            best = played
+            return true
+        }
+        var improved = true
+        while improved, plays < shrinkLimit {
+            improved = false
+            // Drop runs of steps, longest first, from the end.
+            var size = max(1, best.steps.count / 2)
+            while size >= 1 {
+                var first = best.steps.count - size
+                while first >= 0 {
+                    let start = best.starts[first]
+                    let end =
+                        first + size < best.starts.count
+                        ? best.starts[first + size] : best.choices.count
+                    var candidate = best.choices
+                    candidate.removeSubrange(start..<end)
+                    if attempt(candidate) {
+                        improved = true
+                        first = min(first, best.steps.count - size)
+                    } else {
+                        first -= 1
+                    }
+                }
+                size /= 2
+            }
+            // Lower each choice: to zero, else by halves.
+            var index = 0
+            while index < best.choices.count {
+                let value = best.choices[index]
+                if value > 0 {
+                    var candidate = best.choices
+                    candidate[index] = 0
+                    if attempt(candidate) {
+                        improved = true
+                    } else {
+                        var low: UInt64 = 0
+                        var high = value
+                        while low + 1 < high, index < best.choices.count {
+                            let middle = low + (high - low) / 2
+                            candidate = best.choices
+                            candidate[index] = middle
+                            if attempt(candidate) {
+                                improved = true
+                                high = middle
+                            } else {
+                                low = middle
+                            }
+                        }
+                    }
+                }
+                index += 1
+            }
+        }
+        guard let violation = best.violation else {
+            preconditionFailure("a shrunk sequence always fails")
+        }
+        let recording = writeRecording(
+            of: best.choices, steps: limit, seed: seed, sequence: sequence)
+        return CheckFailure(
+            property: property, message: violation.message, steps: best.steps,
+            stateBefore: violation.before, stateAfter: violation.after,
+            seed: seed, sequence: sequence, sequences: sequences,
+            foundSteps: found.steps.count, shrinkPlays: plays, recording: recording)
+    }
+}
