@@ -50,6 +50,22 @@ private final class Node {
                 """)
     }
 
+    @Test func typesNestedInGenericTypesKeepTheirDot() {
+        #expect(Dump.name(of: AlertButton<Int>.Role.self) == "AlertButton<Int>.Role")
+        #expect(
+            Dump.text(of: AlertButton<Int>.Role.cancel) == "AlertButton<Int>.Role.cancel")
+    }
+
+    @Test func durationsPrintAsSwiftInTheirLargestExactUnit() {
+        #expect(Dump.text(of: Duration.seconds(2)) == "Duration.seconds(2)")
+        #expect(Dump.text(of: Duration.milliseconds(300)) == "Duration.milliseconds(300)")
+        #expect(Dump.text(of: Duration.microseconds(-5)) == "Duration.microseconds(-5)")
+        #expect(Dump.text(of: Duration.nanoseconds(7)) == "Duration.nanoseconds(7)")
+        #expect(
+            Dump.text(of: Duration(secondsComponent: 0, attosecondsComponent: 1))
+                == "Duration(secondsComponent: 0, attosecondsComponent: 1)")
+    }
+
     @Test func optionalsPrintTheirValueOrNil() {
         let none: Int? = nil
         #expect(Dump.text(of: none as Any) == "nil")

@@ -5,7 +5,8 @@ import Substate
 ///
 /// The list pushes a contact's screen when one is opened, from the list or from a colleagues
 /// screen; a contact's screen edits it in a sheet that dismisses itself once saved, and
-/// deletes it after an alert, popping itself. A deep link (`/1/colleagues/2`) builds the
+/// deletes it after an alert, popping itself (and every screen from the contact's first one
+/// on the stack). A deep link (`/1/colleagues/2`) builds the
 /// whole stack in one action.
 public struct ContactList: Program, Equatable, Sendable {
     /// The contacts, in order.
@@ -56,11 +57,19 @@ public struct ContactList: Program, Equatable, Sendable {
             state.path.push(.detail(ContactDetail(contact)))
         case .path(let stackAction):
             // A contact's screen that goes after its delete was confirmed takes the contact
-            // with it; it is still on the stack here.
+            // with it; it is still on the stack here. The contact may be open lower in the
+            // stack too (Ada › her colleagues › Grace › hers › Ada): the stack goes back to
+            // below its first screen, which every screen above came from.
             if case .popFrom(let id) = stackAction, let detail = state.path[id: id]?.detail,
                 detail.isDeleted
             {
                 state.contacts.remove(id: detail.contact.id)
+                let deleted = detail.contact.id
+                if let first = state.path.ids.first(where: {
+                    state.path[id: $0]?.detail?.contact.id == deleted
+                }) {
+                    state.path.pop(from: first)
+                }
                 for screenID in state.path.ids {
                     guard case .colleagues(var colleagues)? = state.path[id: screenID] else {
                         continue

@@ -38,7 +38,10 @@ public enum Dump {
         // function types) loses its first component, the module; a local type's
         // `(unknown context at $…)` parts go too.
         func flush() {
-            if !name.isEmpty {
+            if name.hasPrefix(".") {
+                // A type nested in a generic one: `….Role` after `AlertButton<…>`.
+                result += name
+            } else if !name.isEmpty {
                 let parts = name.split(separator: ".")
                 result +=
                     hasModule && parts.count > 1
@@ -72,6 +75,22 @@ public enum Dump {
         return result
     }
 
+    /// A duration as Swift, in the largest unit that says it exactly:
+    /// `Duration.milliseconds(300)`, not its two stored integers.
+    static func text(of duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return "Duration.seconds(\(seconds))" }
+        guard attoseconds % 1_000_000_000 == 0, abs(seconds) < 9_000_000_000 else {
+            return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(attoseconds))"
+        }
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        if nanoseconds % 1_000_000 == 0 {
+            return "Duration.milliseconds(\(nanoseconds / 1_000_000))"
+        }
+        if nanoseconds % 1_000 == 0 { return "Duration.microseconds(\(nanoseconds / 1_000))" }
+        return "Duration.nanoseconds(\(nanoseconds))"
+    }
+
     private struct Printer {
         var visiting: Set<ObjectIdentifier> = []
 
@@ -82,6 +101,7 @@ public enum Dump {
             case let string as String: return string.debugDescription
             case let character as Character: return String(character).debugDescription
             case let substring as Substring: return String(substring).debugDescription
+            case let duration as Duration: return Dump.text(of: duration)
             default: break
             }
             switch mirror.displayStyle {

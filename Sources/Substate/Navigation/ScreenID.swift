@@ -7,7 +7,7 @@
 /// made from a list numbers its screens 0, 1, 2…, and the next push gets the next number.
 /// A test can write one as a literal: `StackAction.popFrom(1)`.
 public struct ScreenID: Hashable, Comparable, Sendable, Codable, ExpressibleByIntegerLiteral,
-    CustomStringConvertible
+    RawRepresentable, CustomStringConvertible
 {
     /// The number the stack gave the screen.
     public let rawValue: Int
@@ -15,6 +15,12 @@ public struct ScreenID: Hashable, Comparable, Sendable, Codable, ExpressibleByIn
     /// The id with a number.
     /// - Parameter rawValue: The number.
     public init(_ rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// The id with a number, as `RawRepresentable` names it (and as a dump prints it).
+    /// - Parameter rawValue: The number.
+    public init(rawValue: Int) {
         self.rawValue = rawValue
     }
 

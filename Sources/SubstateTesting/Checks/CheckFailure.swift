@@ -32,14 +32,18 @@ public struct CheckFailure<State, Action: Sendable> {
     /// The report a failed check records: what failed, how it was found, the minimal sequence
     /// as Swift, the state's diff at the failing step, and where the recording is.
     public var report: String {
+        // The message's first line, then how the failure was found, then the rest.
+        let messageLines = message.split(separator: "\n", maxSplits: 1)
         var lines: [String] = []
+        let headline = messageLines.first.map(String.init) ?? property
         if let seed {
             lines.append(
-                "\(message) Found by sequence \(sequence) of \(sequences) with seed \(seed); "
+                "\(headline) Found by sequence \(sequence) of \(sequences) with seed \(seed); "
                     + "shrunk from \(foundSteps) to \(steps.count) steps in \(shrinkPlays) plays.")
         } else {
-            lines.append("\(message) Replayed: fails after step \(steps.count).")
+            lines.append("\(headline) Replayed: fails after step \(steps.count).")
         }
+        if messageLines.count > 1 { lines.append(String(messageLines[1])) }
         lines.append("")
         lines.append(seed == nil ? "The steps:" : "The minimal sequence:")
         for step in steps { lines.append("    " + step.swift) }

@@ -18,25 +18,78 @@ public enum CheckStep<Action: Sendable>: Sendable {
         }
     }
 
-    /// An action as a Swift expression, on one line, its outer type left to inference:
-    /// `.todos(Todos.Action.create("a"))`.
+    /// An action as a Swift expression, on one line, with the types that Swift infers left
+    /// out: `.todos(.create("a"))`.
     static func expression(_ action: Action) -> String {
-        var text = Dump.line(of: action)
-        // `App.Action.todos(…)` → `.todos(…)`: the store's action type is known.
-        let head = text.prefix { $0 != "(" }
-        if let dot = head.lastIndex(of: "."), !head.hasPrefix(".") {
-            text = String(text[dot...])
-        }
-        return text
+        implicitMembers(Dump.line(of: action))
     }
 
-    /// A duration in the largest unit that says it exactly.
+    /// A duration as a Swift expression: `.milliseconds(300)`.
     static func expression(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 { return ".seconds(\(seconds))" }
-        let nanoseconds = Int64(seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
-        if nanoseconds % 1_000_000 == 0 { return ".milliseconds(\(nanoseconds / 1_000_000))" }
-        if nanoseconds % 1_000 == 0 { return ".microseconds(\(nanoseconds / 1_000))" }
-        return ".nanoseconds(\(nanoseconds))"
+        implicitMembers(Dump.line(of: duration))
+    }
+
+    /// Dumped Swift with every `Type.member` outside string literals written `.member`:
+    /// where a dump names an enum case or a static member, its type is the one the context
+    /// expects (the store's action, a case's payload).
+    static func implicitMembers(_ text: String) -> String {
+        let characters = Array(text)
+        var result = ""
+        var index = 0
+        func isIdentifier(_ character: Character) -> Bool {
+            character.isLetter || character.isNumber || character == "_"
+        }
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\"" {
+                // A string literal, escapes included, as it is.
+                result.append(character)
+                index += 1
+                while index < characters.count, characters[index] != "\"" {
+                    if characters[index] == "\\", index + 1 < characters.count {
+                        result.append(characters[index])
+                        index += 1
+                    }
+                    result.append(characters[index])
+                    index += 1
+                }
+                if index < characters.count { result.append(characters[index]) }
+                index += 1
+                continue
+            }
+            let startsName =
+                character.isUppercase && (index == 0 || !isIdentifier(characters[index - 1]))
+            guard startsName else {
+                result.append(character)
+                index += 1
+                continue
+            }
+            // A type (`Todos.Action`, `PresentationAction<Editor.Action>`), then maybe a
+            // member starting with a lower-case letter.
+            var end = index
+            var depth = 0
+            var lastDot: Int?
+            while end < characters.count {
+                let next = characters[end]
+                if next == "<" {
+                    depth += 1
+                } else if next == ">" {
+                    guard depth > 0 else { break }
+                    depth -= 1
+                } else if next == "." {
+                    if depth == 0 { lastDot = end }
+                } else if !(isIdentifier(next) || (depth > 0 && (next == "," || next == " "))) {
+                    break
+                }
+                end += 1
+            }
+            if let lastDot, lastDot + 1 < end, characters[lastDot + 1].isLowercase {
+                result += String(characters[lastDot..<end])
+            } else {
+                result += String(characters[index..<end])
+            }
+            index = end
+        }
+        return result
     }
 }

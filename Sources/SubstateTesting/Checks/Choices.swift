@@ -16,13 +16,17 @@ public struct Choices {
     private(set) var drawn: [UInt64] = []
 
     /// Fresh choices from a seed: the same seed draws the same numbers on every machine.
-    init(seed: UInt64) {
+    /// - Parameter seed: The seed.
+    public init(seed: UInt64) {
         replayed = []
         random = SeededRandom(seed: seed)
     }
 
-    /// The given choices again, then zeros.
-    init(replaying choices: [UInt64]) {
+    /// The given choices, then zeros: what a check draws while it shrinks, and how to see
+    /// what a generator makes of given numbers (`Choices(replaying: [])` gives its simplest
+    /// value).
+    /// - Parameter choices: The numbers to draw, in order.
+    public init(replaying choices: [UInt64]) {
         replayed = choices
         random = nil
     }

@@ -74,6 +74,7 @@ extension ProgramCheck {
         let environment = makeEnvironment()
         let clocks = TestClock.find(in: environment)
         let scheduler = TestScheduler()
+        scheduler.jobLimit = jobLimit
         let store = Store(
             state: initialState, environment: environment, update: P._updateFunction,
             middleware: middleware(clocks), executor: scheduler)

@@ -2,9 +2,11 @@ import Foundation
 import Substate
 
 extension ProgramCheck {
-    /// Shrinks a failing sequence: drops runs of steps, then lowers each choice (to zero, else
-    /// as far as a binary search finds), for as long as the same property still fails and
-    /// within ``shrinkLimit`` plays; then writes the recording and makes the failure.
+    /// Shrinks a failing sequence: drops runs of steps, lowers a choice while dropping one
+    /// after it (a shorter string), lowers each choice (to zero, else as far as a binary
+    /// search finds), and moves amounts between nearby choices, for as long as
+    /// the same property still fails and within ``shrinkLimit`` plays; then writes the
+    /// recording and makes the failure.
     func shrink(
         _ found: Played, steps limit: Int, seed: UInt64, sequence: Int, of sequences: Int
     ) -> CheckFailure<State, Action> {
@@ -48,6 +50,23 @@ extension ProgramCheck {
                 }
                 size /= 2
             }
+            // Lower a choice by one and drop one of the next few: a count and one of the
+            // things counted (a string one character shorter).
+            var counted = 0
+            while counted < best.choices.count {
+                var dropped = counted + 1
+                while dropped < min(best.choices.count, counted + 9), best.choices[counted] > 0 {
+                    var candidate = best.choices
+                    candidate[counted] -= 1
+                    candidate.remove(at: dropped)
+                    if attempt(candidate) {
+                        improved = true
+                    } else {
+                        dropped += 1
+                    }
+                }
+                counted += 1
+            }
             // Lower each choice: to zero, else by halves.
             var index = 0
             while index < best.choices.count {
@@ -72,6 +91,35 @@ extension ProgramCheck {
                             }
                         }
                     }
+                }
+                index += 1
+            }
+            // Move amounts from a choice to one of the next few: a sum that must reach a
+            // limit (two adds of 21 and 29) becomes the smallest first part (10 and 40).
+            index = 0
+            while index < best.choices.count {
+                var other = index + 1
+                while other < min(best.choices.count, index + 8), best.choices[index] > 0 {
+                    // The most that can move, by binary search; every larger amount that
+                    // still fails is simpler than the last, so each is kept as found.
+                    let original = best.choices
+                    var low: UInt64 = 0
+                    var high = original[index] + 1
+                    while low + 1 < high {
+                        let amount = low + (high - low) / 2
+                        var candidate = original
+                        candidate[index] -= amount
+                        let (sum, overflow) = candidate[other].addingReportingOverflow(amount)
+                        guard !overflow else { break }
+                        candidate[other] = sum
+                        if attempt(candidate) {
+                            improved = true
+                            low = amount
+                        } else {
+                            high = amount
+                        }
+                    }
+                    other += 1
                 }
                 index += 1
             }

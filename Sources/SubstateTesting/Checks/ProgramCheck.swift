@@ -71,6 +71,11 @@ public final class ProgramCheck<P: Program> {
     /// (when there are clocks to move): 1 by default.
     public var advancesInFour = 1
 
+    /// How many steps of work (effect jobs, actions delivered) one step's effects may do before
+    /// the check calls them effects that never stop: 10,000 by default, far more than effects
+    /// that wait on a clock need, reached in well under a second by a loop that does not.
+    public var jobLimit = 10_000
+
     /// How many times at most the check plays a sequence while it shrinks a failure: 2,000 by
     /// default. Every shrinking step is kept, so a lower limit gives a less simple sequence,
     /// never a wrong one.
@@ -140,7 +145,8 @@ public final class ProgramCheck<P: Program> {
             return { step, state in
                 next(&model, step)
                 guard !agrees(model, state) else { return nil }
-                return "The state does not agree with the model:\n" + Dump.text(of: model)
+                return "The state does not agree with the model.\nThe model:\n"
+                    + Dump.text(of: model)
             }
         }
     }
