@@ -102,6 +102,6 @@ import Testing
     }
 
     @Test func randomTapsKeepTheStackInStepWithTheList() {
-        Self.check().run(seed: 1, sequences: 40, steps: 25)
+        Self.check().run(seed: 1, sequences: 100, steps: 30)
     }
 }

@@ -42,6 +42,6 @@ import Testing
     }
 
     @Test func randomTypingShowsOnlyTheCurrentQuerysResults() {
-        Self.check().run(seed: 1, sequences: 40, steps: 25)
+        Self.check().run(seed: 1, sequences: 100, steps: 30)
     }
 }

@@ -73,6 +73,6 @@ import TodosCore
     }
 
     @Test func randomUseKeepsTheListConsistent() {
-        Self.check().run(seed: 1, sequences: 40, steps: 25)
+        Self.check().run(seed: 1, sequences: 100, steps: 30)
     }
 }
