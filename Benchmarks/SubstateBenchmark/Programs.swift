@@ -4,11 +4,11 @@ import Substate
 // The programs the benchmark runs through a `Store`, and the hand-written `@Observable`
 // classes that are their baselines: the same state, mutated in place.
 
-struct Counter: Equatable, Sendable {
+struct Counter: Equatable, Sendable, Encodable {
     var count = 0
 }
 
-enum CounterAction: Sendable {
+enum CounterAction: Sendable, Encodable {
     case increment
     case stream(count: Int)
     case incrementLater
@@ -76,7 +76,7 @@ struct Item: Codable, Equatable, Sendable {
     var isDone: Bool
 }
 
-struct Checklist: Equatable, Sendable {
+struct Checklist: Equatable, Sendable, Encodable {
     var items: [Item]
 
     init(count: Int) {
@@ -84,7 +84,7 @@ struct Checklist: Equatable, Sendable {
     }
 }
 
-enum ChecklistAction: Sendable {
+enum ChecklistAction: Sendable, Encodable {
     case toggle(index: Int)
 }
 

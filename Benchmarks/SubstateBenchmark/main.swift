@@ -142,6 +142,28 @@ if selected("middleware.noop.100k") {
     )
 }
 
+if selected("flight.counter") {
+    let flight = RecorderCases.counter(operations: 1_000_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "flight.counter", nanosecondsPerOperation: flight.0,
+            baselineNanosecondsPerOperation: flight.1, goal: 1.5,
+            note: "send.counter's sends with a FlightRecorder (last 1,000 actions, a state "
+                + "kept every 100); baseline: the same store without it")
+    )
+}
+
+if selected("flight.toggle.100k") {
+    let flight = RecorderCases.toggle(size: 100_000, operations: 200_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "flight.toggle.100k", nanosecondsPerOperation: flight.0,
+            baselineNanosecondsPerOperation: flight.1, goal: nil,
+            note: "the same recorder on the 100,000-row list: every kept state makes the "
+                + "next toggle copy the list; baseline: the same store without it")
+    )
+}
+
 if selected("saver.write.100k") {
     let write = SaverCases.write(size: 100_000, saves: quick ? 2 : 5, rounds: rounds)
     results.append(

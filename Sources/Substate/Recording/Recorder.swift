@@ -57,8 +57,7 @@ public final class Recorder<State: Encodable, Action: Encodable> {
         self.snapshotInterval = max(1, snapshotInterval)
         let start = clock.now
         elapsed = { start.duration(to: clock.now) }
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder = RecordingFormat.encoder()
         self.onError = onError ?? { writeToStandardError("Substate: recording failed: \($0)") }
         guard FileManager.default.createFile(atPath: file.path, contents: nil),
             let handle = try? FileHandle(forWritingTo: file)
@@ -68,13 +67,9 @@ public final class Recorder<State: Encodable, Action: Encodable> {
         self.handle = handle
         do {
             try handle.write(
-                contentsOf: RecordingFormat.line([
-                    ("format", "\"\(RecordingFormat.name)\""),
-                    ("version", "\(RecordingFormat.version)"),
-                    ("snapshotInterval", "\(self.snapshotInterval)"),
-                    ("program", RecordingFormat.string(program ?? String(reflecting: State.self))),
-                    ("start", RecordingFormat.string(Date().formatted(.iso8601))),
-                ]))
+                contentsOf: RecordingFormat.header(
+                    snapshotInterval: self.snapshotInterval,
+                    program: program ?? String(reflecting: State.self), start: Date()))
             try write(kind: "initial", step: 0, time: .zero, field: "state", initialState)
         } catch {
             throw .cannotWrite(file: file, reason: "\(error)")
@@ -109,11 +104,8 @@ public final class Recorder<State: Encodable, Action: Encodable> {
     private func write(
         kind: String, step: Int, time: Duration, field: String, _ value: some Encodable
     ) throws {
-        let encoded = String(decoding: try encoder.encode(value), as: UTF8.self)
         try handle.write(
-            contentsOf: RecordingFormat.line([
-                ("kind", "\"\(kind)\""), ("step", "\(step)"),
-                ("time", RecordingFormat.seconds(time)), (field, encoded),
-            ]))
+            contentsOf: RecordingFormat.entry(
+                kind: kind, step: step, time: time, field: field, json: encoder.encode(value)))
     }
 }

@@ -17,6 +17,8 @@ public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible 
     case unknownVersion(file: URL, version: Int, supported: Int)
     /// The recording has no readable initial state.
     case missingInitialState(file: URL)
+    /// A state or an action to record does not encode.
+    case unencodable(reason: String)
 
     /// A sentence naming the file and the problem.
     public var description: String {
@@ -37,6 +39,8 @@ public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible 
                 + "version \(supported)."
         case .missingInitialState(let file):
             return "\(file.path) has no readable initial state."
+        case .unencodable(let reason):
+            return "A state or an action of the recording does not encode: \(reason)."
         }
     }
 }

@@ -27,6 +27,35 @@ enum RecordingFormat {
         return Data(("{" + body.joined(separator: ",") + "}\n").utf8)
     }
 
+    /// The header line.
+    static func header(snapshotInterval: Int, program: String, start: Date) -> Data {
+        line([
+            ("format", "\"\(name)\""),
+            ("version", "\(version)"),
+            ("snapshotInterval", "\(snapshotInterval)"),
+            ("program", string(program)),
+            ("start", string(start.formatted(.iso8601))),
+        ])
+    }
+
+    /// An entry line: an initial state, an action or a snapshot, with its value already
+    /// encoded as JSON.
+    static func entry(kind: String, step: Int, time: Duration, field: String, json: Data)
+        -> Data
+    {
+        line([
+            ("kind", "\"\(kind)\""), ("step", "\(step)"), ("time", seconds(time)),
+            (field, String(decoding: json, as: UTF8.self)),
+        ])
+    }
+
+    /// The encoder of states and actions: keys sorted, so that equal values read the same.
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
     /// A JSON string literal.
     static func string(_ text: String) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed]))
