@@ -14,7 +14,10 @@ import Testing
         count: Int, capacity: Int, snapshotInterval: Int,
         redactState: ((inout Notebook) -> Void)? = nil,
         redactAction: ((NotebookAction) -> NotebookAction)? = nil
-    ) -> (Store<Notebook, NotebookAction, NotebookEnvironment>, FlightRecorder<Notebook, NotebookAction>) {
+    ) -> (
+        Store<Notebook, NotebookAction, NotebookEnvironment>,
+        FlightRecorder<Notebook, NotebookAction>
+    ) {
         let clock = TestClock()
         let recorder = FlightRecorder<Notebook, NotebookAction>(
             capacity: capacity, snapshotInterval: snapshotInterval, initialState: Notebook(),

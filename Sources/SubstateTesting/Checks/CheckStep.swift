@@ -9,7 +9,7 @@ public enum CheckStep<Action: Sendable>: Sendable {
     case advance(Duration)
 
     /// The step as Swift, as a list of steps given to
-    /// ``ProgramCheck/replay(_:fileID:filePath:line:column:)-(CheckStep...)`` holds it:
+    /// ``ProgramCheck/replay(_:fileID:filePath:line:column:)`` holds it:
     /// `.send(.create("a"))` or `.advance(.milliseconds(300))`.
     public var swift: String {
         switch self {
