@@ -186,7 +186,7 @@ public final class ProgramCheck<P: Program> {
     public func firstFailure(seed: UInt64 = 0, sequences: Int = 100, steps: Int = 30)
         -> CheckFailure<State, Action>?
     {
-        let count = sequences * Self.scale
+        let count = max(0, sequences) * Self.scale
         for index in 0..<count {
             let sequenceSeed = SeededRandom.seed(seed, sequence: index)
             var choices = Choices(seed: sequenceSeed)
