@@ -253,28 +253,11 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         self.version = version
         self.timing = timing
         self.sleep = { try await clock.sleep(for: $0) }
-        self.elapsed = Self.stopwatch(on: clock)
+        self.elapsed = stopwatch(on: clock)
         self.executor = executor
         self.migrate = migrate
         self.onError = onError ?? { writeToStandardError("Substate: \($0)") }
         self.atomicFile = atomicFile
-    }
-
-    /// The time since now on a clock, read per action by a debounced saver: for the standard
-    /// clocks, a closure specialised for them, since a generic one looks the clock's types up
-    /// on every call.
-    static func stopwatch<C: Clock>(on clock: C) -> @Sendable () -> Duration
-    where C.Duration == Duration {
-        if let clock = clock as? ContinuousClock {
-            let origin = clock.now
-            return { origin.duration(to: clock.now) }
-        }
-        if let clock = clock as? SuspendingClock {
-            let origin = clock.now
-            return { origin.duration(to: clock.now) }
-        }
-        let origin = clock.now
-        return { origin.duration(to: clock.now) }
     }
 
     deinit {

@@ -149,7 +149,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
         _ring = _Ring(
             capacity: self.capacity, snapshotInterval: self.snapshotInterval,
             initialState: initialState)
-        _elapsed = Self.elapsed(on: clock)
+        _elapsed = stopwatch(on: clock)
         self.program = program ?? String(reflecting: State.self)
         self.redactState = redactState
         self.redactAction = redactAction
@@ -240,22 +240,6 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
         } catch {
             throw .cannotWrite(file: file, reason: "\(error)")
         }
-    }
-
-    /// The time since now on a clock, read by concrete code for the system's clocks: through
-    /// the generic `Clock` API, a read cost about three times as much (70 ns against 25).
-    private static func elapsed<C: Clock>(on clock: C) -> () -> Duration
-    where C.Duration == Duration {
-        if let continuous = clock as? ContinuousClock {
-            let start = continuous.now
-            return { start.duration(to: ContinuousClock.now) }
-        }
-        if let suspending = clock as? SuspendingClock {
-            let start = suspending.now
-            return { start.duration(to: SuspendingClock.now) }
-        }
-        let start = clock.now
-        return { start.duration(to: clock.now) }
     }
 
     private static func seconds(_ duration: Duration) -> Double {
