@@ -77,6 +77,7 @@ import Testing
         case row(id: Int, Inner)
         case wait(Duration)
         case note(String)
+        case batch([Inner], [[Int]])
     }
 
     @Test func stepsReadAsSwiftWithInferredTypesLeftOut() {
@@ -88,6 +89,9 @@ import Testing
             CheckStep<Outer>.send(.wait(.milliseconds(20))).swift
                 == ".send(.wait(.milliseconds(20)))")
         #expect(CheckStep<Outer>.advance(.seconds(1)).swift == ".advance(.seconds(1))")
+        #expect(
+            CheckStep<Outer>.send(.batch([.toggle, .edit("[0]: x")], [[1, 2], []])).swift
+                == #".send(.batch([.toggle, .edit("[0]: x")], [[1, 2], []]))"#)
         // Text in a string stays as it is, even when it looks like a type's member.
         #expect(
             CheckStep<Outer>.send(.note(#"Outer.note("\"x\"")"#)).swift

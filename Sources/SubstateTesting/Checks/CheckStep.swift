@@ -29,9 +29,10 @@ public enum CheckStep<Action: Sendable>: Sendable {
         implicitMembers(Dump.line(of: duration))
     }
 
-    /// Dumped Swift with every `Type.member` outside string literals written `.member`:
-    /// where a dump names an enum case or a static member, its type is the one the context
-    /// expects (the store's action, a case's payload).
+    /// Dumped Swift with every `Type.member` outside string literals written `.member`
+    /// (where a dump names an enum case or a static member, its type is the one the context
+    /// expects: the store's action, a case's payload) and arrays without their elements'
+    /// indices.
     static func implicitMembers(_ text: String) -> String {
         let characters = Array(text)
         var result = ""
@@ -56,6 +57,17 @@ public enum CheckStep<Action: Sendable>: Sendable {
                 if index < characters.count { result.append(characters[index]) }
                 index += 1
                 continue
+            }
+            // A dumped array's `[0]: ` before each element: not Swift, and not needed.
+            if character == "[", result.hasSuffix("[") || result.hasSuffix(", ") {
+                var end = index + 1
+                while end < characters.count, characters[end].isNumber { end += 1 }
+                if end > index + 1, end + 2 < characters.count, characters[end] == "]",
+                    characters[end + 1] == ":", characters[end + 2] == " "
+                {
+                    index = end + 3
+                    continue
+                }
             }
             let startsName =
                 character.isUppercase && (index == 0 || !isIdentifier(characters[index - 1]))
