@@ -80,6 +80,10 @@ struct ForgetfulSearch: Program {
         }
         #expect(replayed?.property == failure.property)
         #expect(replayed?.stateAfter == failure.stateAfter)
+        // The inspector reads it as any recording.
+        let (timeline, status) = try Products.run("substate-inspect", ["timeline", file.path])
+        #expect(status == 0)
+        #expect(timeline.contains("3     0.500     resultsArrived(query: \"p\""))
     }
 
     @Test func theMinimalStepsAreARegressionTestThatPassesOnceTheBugIsFixed() {
