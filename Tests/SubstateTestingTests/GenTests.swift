@@ -44,6 +44,20 @@ import Testing
         #expect(share > 0.7 && share < 0.8, "share of weight 3 of 4: \(share)")
     }
 
+    @Test func aNumberPicksTheSameOptionWhetherOrNotOthersAreOffered() {
+        let all = Gen.oneOf(.constant("a"), .constant("b"), .constant("c"))
+        let withoutA = Gen.oneOf(nil, .constant("b"), .constant("c"))
+        for number: UInt64 in [1, 2] {
+            var first = Choices(replaying: [number])
+            var second = Choices(replaying: [number])
+            #expect(all.generate(&first) == withoutA.generate(&second))
+        }
+        // The share of the option not offered goes to the others.
+        var choices = Choices(replaying: [0])
+        #expect(withoutA.generate(&choices) == "b")
+        #expect(Set(values(withoutA)) == ["b", "c"])
+    }
+
     @Test func replayedChoicesTooLargeForTheirBoundAreTakenAsTheLargest() {
         var choices = Choices(replaying: [99, 1])
         #expect(Gen.int(in: 0...4).generate(&choices) == 4)

@@ -56,8 +56,9 @@ public struct Gen<Value> {
         }
     }
 
-    /// A value from one of several generators, each as likely; `nil` entries are left out,
-    /// so that an option can depend on the state (`state.list.isEmpty ? nil : toggle`).
+    /// A value from one of several generators, each about as likely; `nil` entries are never
+    /// chosen, so that an option can depend on the state (`state.list.isEmpty ? nil : toggle`).
+    /// See ``weighted(_:)`` for how a `nil` entry's share is spread.
     /// - Parameter generators: The options; the first one that is not `nil` is the simplest.
     /// - Returns: The generator.
     /// - Precondition: At least one option is not `nil`.
@@ -66,24 +67,35 @@ public struct Gen<Value> {
     }
 
     /// A value from one of several generators, chosen in proportion to their weights;
-    /// entries with a `nil` generator or a weight of 0 are left out.
+    /// entries with a `nil` generator or a weight of 0 are never chosen.
+    ///
+    /// An option that is `nil` keeps its share of the numbers drawn, which go to the options
+    /// left in: so the same number picks the same option whenever that option is offered, and
+    /// a shrunk sequence whose earlier steps changed the state still takes the steps it took.
     /// - Parameter options: Weights and generators; the first one left in is the simplest.
     /// - Returns: The generator.
     /// - Precondition: At least one option is left in.
     public static func weighted(_ options: [(Int, Gen?)]) -> Gen {
-        let kept = options.compactMap { weight, gen in gen.map { (max(0, weight), $0) } }
-            .filter { $0.0 > 0 }
+        let all = options.map { (max(0, $0.0), $0.1) }.filter { $0.0 > 0 }
+        let kept = all.compactMap { weight, gen in gen.map { (weight, $0) } }
         precondition(
             !kept.isEmpty, "Gen.oneOf/weighted: no option left (all nil or of weight 0)")
-        if kept.count == 1 { return kept[0].1 }
-        let total = UInt64(kept.reduce(0) { $0 + $1.0 })
-        return Gen { choices in
-            var pick = Int(choices.draw(below: total))
-            for (weight, gen) in kept {
-                if pick < weight { return gen.generate(&choices) }
+        if all.count == 1 { return kept[0].1 }
+        let total = UInt64(all.reduce(0) { $0 + $1.0 })
+        let keptTotal = kept.reduce(0) { $0 + $1.0 }
+        func option(_ pick: Int, in options: [(Int, Gen?)]) -> Gen? {
+            var pick = pick
+            for (weight, gen) in options {
+                if pick < weight { return gen }
                 pick -= weight
             }
-            return kept[kept.count - 1].1.generate(&choices)
+            return nil
+        }
+        return Gen { choices in
+            let pick = Int(choices.draw(below: total))
+            let chosen =
+                option(pick, in: all) ?? option(pick % keptTotal, in: kept.map { ($0.0, $0.1) })
+            return (chosen ?? kept[0].1).generate(&choices)
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import Substate
 
 extension ProgramCheck {
-    /// Shrinks a failing sequence: drops runs of steps, lowers a choice while dropping one
-    /// after it (a shorter string), lowers each choice (to zero, else as far as a binary
+    /// Shrinks a failing sequence: drops runs of steps, drops a step while picking the next
+    /// one again, lowers a choice while dropping one after it (a shorter string), lowers each choice (to zero, else as far as a binary
     /// search finds), and moves amounts between nearby choices, for as long as
     /// the same property still fails and within ``shrinkLimit`` plays; then writes the
     /// recording and makes the failure.
@@ -49,6 +49,29 @@ extension ProgramCheck {
                     }
                 }
                 size /= 2
+            }
+            // Drop a step and pick the next one again: the choices that picked it meant
+            // something else in the state the dropped step left (the same number names
+            // another option once a screen is gone).
+            var dropped = best.steps.count - 2
+            while dropped >= 0 {
+                let start = best.starts[dropped]
+                var base = best.choices
+                base.removeSubrange(start..<best.starts[dropped + 1])
+                let nextEnd =
+                    dropped + 2 < best.starts.count ? best.starts[dropped + 2] : best.choices.count
+                let nextLength = nextEnd - best.starts[dropped + 1]
+                var found = false
+                for offset in 0..<min(3, nextLength) where !found {
+                    for value in UInt64(0)..<16 where !found {
+                        guard base[start + offset] != value else { continue }
+                        var candidate = base
+                        candidate[start + offset] = value
+                        found = attempt(candidate)
+                    }
+                }
+                if found { improved = true }
+                dropped = min(dropped - 1, best.steps.count - 2)
             }
             // Lower a choice by one and drop one of the next few: a count and one of the
             // things counted (a string one character shorter).
