@@ -160,6 +160,28 @@ struct Meter: Program, Equatable, Sendable {
         #expect(failure.steps.map(\.swift) == [".send(.spin)"])
     }
 
+    @Test func theStoresMiddlewareIsCheckedWithTheProgram() throws {
+        let check = check { _ in Gen.int(in: 0...12).map(Meter.Action.add) }
+        check.invariant("the count stays under 50") { $0.count < 50 }
+        var made = 0
+        check.storeMiddleware = {
+            made += 1
+            // Amounts over 9 never reach the update.
+            return [
+                .intercept { action, _ in
+                    if case .add(let amount) = action, amount > 9 { return .drop }
+                    return .forward
+                }
+            ]
+        }
+        let failure = try #require(check.firstFailure(seed: 1, sequences: 50, steps: 30))
+        #expect(
+            failure.steps.map(\.swift)
+                == [".send(.add(5))"] + Array(repeating: ".send(.add(9))", count: 5),
+            "six adds, none over 9")
+        #expect(made > failure.shrinkPlays, "a new middleware for every sequence played")
+    }
+
     @Test func runReportsTheFailureAtItsLineWithTheSequenceAsSwift() {
         let check = check()
         check.invariant("the count stays under 50") { $0.count < 50 }

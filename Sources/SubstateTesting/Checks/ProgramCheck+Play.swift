@@ -77,7 +77,7 @@ extension ProgramCheck {
         scheduler.jobLimit = jobLimit
         let store = Store(
             state: initialState, environment: environment, update: P._updateFunction,
-            middleware: middleware(clocks), executor: scheduler)
+            middleware: storeMiddleware() + middleware(clocks), executor: scheduler)
         for clock in clocks { clock.attach(scheduler) }
         scheduler.whenIdle { [weak store] in
             MainActor.assumeIsolated { store?.drainInbox() == true ? 1 : 0 }

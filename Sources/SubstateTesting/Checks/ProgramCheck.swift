@@ -71,6 +71,12 @@ public final class ProgramCheck<P: Program> {
     /// (when there are clocks to move): 1 by default.
     public var advancesInFour = 1
 
+    /// Makes the middleware of each sequence's store, so that what the app runs around its
+    /// update (interceptors that drop or replace actions, for example) is checked with it.
+    /// Called once per sequence, so that middleware with state of its own starts afresh. None
+    /// by default.
+    public var storeMiddleware: () -> [Middleware<State, Action>] = { [] }
+
     /// How many steps of work (effect jobs, actions delivered) one step's effects may do before
     /// the check calls them effects that never stop: 10,000 by default, far more than effects
     /// that wait on a clock need, reached in well under a second by a loop that does not.
