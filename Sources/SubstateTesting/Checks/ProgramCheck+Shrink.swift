@@ -3,10 +3,10 @@ import Substate
 
 extension ProgramCheck {
     /// Shrinks a failing sequence: drops runs of steps, drops a step while picking the next
-    /// one again, lowers a choice while dropping one after it (a shorter string), lowers each choice (to zero, else as far as a binary
-    /// search finds), and moves amounts between nearby choices, for as long as
-    /// the same property still fails and within ``shrinkLimit`` plays; then writes the
-    /// recording and makes the failure.
+    /// one again, lowers a choice while dropping one after it (a shorter string), lowers each
+    /// choice (to zero, else as far as a binary search finds), and moves amounts between
+    /// nearby choices, for as long as the same property still fails and within
+    /// ``shrinkLimit`` plays; then writes the recording and makes the failure.
     func shrink(
         _ found: Played, steps limit: Int, seed: UInt64, sequence: Int, of sequences: Int
     ) -> CheckFailure<State, Action> {
