@@ -48,9 +48,9 @@ import Foundation
 @MainActor
 public final class FlightRecorder<State: Encodable, Action: Encodable> {
     /// How many of the last actions are kept.
-    public let capacity: Int
+    public var capacity: Int { _ring.actions.count }
     /// How many actions between two kept states.
-    public let snapshotInterval: Int
+    public var snapshotInterval: Int { _ring.snapshotInterval }
     /// The number of actions seen since the recorder was made.
     public var step: Int { _ring.step }
 
@@ -144,10 +144,9 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
         program: String? = nil, redactState: ((inout State) -> Void)? = nil,
         redactAction: ((Action) -> Action)? = nil
     ) where C.Duration == Duration {
-        self.capacity = max(1, capacity)
-        self.snapshotInterval = min(max(1, snapshotInterval), self.capacity)
+        let capacity = max(1, capacity)
         _ring = _Ring(
-            capacity: self.capacity, snapshotInterval: self.snapshotInterval,
+            capacity: capacity, snapshotInterval: min(max(1, snapshotInterval), capacity),
             initialState: initialState)
         _elapsed = stopwatch(on: clock)
         self.program = program ?? String(reflecting: State.self)
@@ -199,8 +198,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
             redactState?(&state)
             return try encoded(state)
         }
-        let wallStart = Date().addingTimeInterval(
-            -Self.seconds(_elapsed() - start.time))
+        let wallStart = Date().addingTimeInterval(-((_elapsed() - start.time) / .seconds(1)))
         var data = RecordingFormat.header(
             snapshotInterval: snapshotInterval, program: program, start: wallStart)
         data += RecordingFormat.entry(
@@ -240,10 +238,5 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
         } catch {
             throw .cannotWrite(file: file, reason: "\(error)")
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -104,6 +104,14 @@ extension ProgramCheck {
         }
     }
 
+    /// The first invariant that does not hold after a step, if any.
+    func brokenInvariant(before: State, after: State) -> Violation? {
+        guard let invariant = invariants.first(where: { !$0.holds(after) }) else { return nil }
+        return Violation(
+            property: "invariant \"\(invariant.name)\"",
+            message: "The invariant \"\(invariant.name)\" fails.", before: before, after: after)
+    }
+
     /// The first property that fails after a step, if any.
     private func violation(
         after step: CheckStep<Action>, before: State, store: Store<State, Action, P.Environment>,
@@ -119,10 +127,7 @@ extension ProgramCheck {
                 "Effects kept the scheduler busy for \(scheduler.jobLimit) steps of work "
                     + "without waiting on a clock.")
         }
-        for invariant in invariants where !invariant.holds(after) {
-            return violation(
-                "invariant \"\(invariant.name)\"", "The invariant \"\(invariant.name)\" fails.")
-        }
+        if let broken = brokenInvariant(before: before, after: after) { return broken }
         if let effectLimit {
             let limit = effectLimit(after)
             let running = store.runningEffectCount

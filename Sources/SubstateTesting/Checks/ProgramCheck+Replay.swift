@@ -37,13 +37,21 @@ extension ProgramCheck {
             return played.last
         }
         guard let violation else { return nil }
-        let failure = CheckFailure(
-            property: violation.property, message: violation.message, steps: played,
-            stateBefore: violation.before, stateAfter: violation.after, seed: nil, sequence: 0,
-            sequences: 0, foundSteps: played.count, shrinkPlays: 0, recording: nil)
-        fail(
-            failure.report,
+        return report(
+            violation, after: played, recording: nil,
             at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// A failure found by replaying, reported at `location`.
+    func report(
+        _ violation: Violation, after steps: [CheckStep<Action>],
+        recording: Result<URL, RecordingError>?, at location: Location
+    ) -> CheckFailure<State, Action> {
+        let failure = CheckFailure(
+            property: violation.property, message: violation.message, steps: steps,
+            stateBefore: violation.before, stateAfter: violation.after, seed: nil, sequence: 0,
+            sequences: 0, foundSteps: steps.count, shrinkPlays: 0, recording: recording)
+        fail(failure.report, at: location)
         return failure
     }
 }
@@ -88,16 +96,10 @@ extension ProgramCheck where P.State: Decodable, P.Action: Decodable {
             let before = state
             state = P.update(state: state, environment: environment, action: recorded.action).state
             steps.append(.send(recorded.action))
-            guard let invariant = invariants.first(where: { !$0.holds(state) }) else { continue }
-            let failure = CheckFailure(
-                property: "invariant \"\(invariant.name)\"",
-                message: "The invariant \"\(invariant.name)\" fails.", steps: steps,
-                stateBefore: before, stateAfter: state, seed: nil, sequence: 0, sequences: 0,
-                foundSteps: steps.count, shrinkPlays: 0, recording: .success(recording.file.file))
-            fail(
-                failure.report,
+            guard let violation = brokenInvariant(before: before, after: state) else { continue }
+            return report(
+                violation, after: steps, recording: .success(recording.file.file),
                 at: Location(fileID: fileID, filePath: filePath, line: line, column: column))
-            return failure
         }
         return nil
     }
