@@ -11,11 +11,12 @@ final class _MiddlewareChain<State, Action> {
     /// Whether a `didChange` hook needs the state from before each update.
     @usableFromInline let _needsStateBefore: Bool
     @usableFromInline let _hasInterceptors: Bool
-    /// The `willProcess` hooks, in list order, for the path without `didChange` hooks: one
-    /// closure call each per action, without copying every middleware's hooks.
-    @usableFromInline let _willProcessHooks: [@MainActor (Action) -> Void]
-    /// The `didProcess` hooks, in list order, for the same path.
-    @usableFromInline let _didProcessHooks: [@MainActor (Action, State) -> Void]
+    /// The `willProcess` hooks, in list order, as one closure, for the path without
+    /// `didChange` hooks; `nil` when there is none. One hook is called as it is: a send pays
+    /// one closure call, not an array's iteration with a retain of each hook.
+    @usableFromInline let _willProcess: (@MainActor (Action) -> Void)?
+    /// The `didProcess` hooks, in list order, as one closure, for the same path.
+    @usableFromInline let _didProcess: (@MainActor (Action, State) -> Void)?
 
     @usableFromInline
     convenience init(installed: [Middleware<State, Action>]) {
@@ -28,8 +29,8 @@ final class _MiddlewareChain<State, Action> {
         self.installedCount = installedCount
         _needsStateBefore = all.contains { $0._didChange != nil }
         _hasInterceptors = all.contains { $0._intercept != nil }
-        _willProcessHooks = all.compactMap(\._willProcess)
-        _didProcessHooks = all.compactMap(\._didProcess)
+        _willProcess = Self.sequence(all.compactMap(\._willProcess))
+        _didProcess = Self.sequence(all.compactMap(\._didProcess))
     }
 
     /// This chain with a middleware added at run time, at the end.
@@ -49,4 +50,27 @@ final class _MiddlewareChain<State, Action> {
     }
 
     var isEmpty: Bool { _all.isEmpty }
+
+    /// The `willProcess` hooks as one closure that calls each in order: the hook itself if
+    /// there is one, `nil` if there is none.
+    private static func sequence(
+        _ hooks: [@MainActor (Action) -> Void]
+    ) -> (@MainActor (Action) -> Void)? {
+        switch hooks.count {
+        case 0: nil
+        case 1: hooks[0]
+        default: { action in for hook in hooks { hook(action) } }
+        }
+    }
+
+    /// The `didProcess` hooks as one closure, in the same way.
+    private static func sequence(
+        _ hooks: [@MainActor (Action, State) -> Void]
+    ) -> (@MainActor (Action, State) -> Void)? {
+        switch hooks.count {
+        case 0: nil
+        case 1: hooks[0]
+        default: { action, state in for hook in hooks { hook(action, state) } }
+        }
+    }
 }

@@ -37,7 +37,7 @@ extension StateSaver {
     /// The time on the saver's clock, read only for `.debounce`, the one timing that needs it.
     @inlinable
     func debounceTime() -> Duration {
-        if case .debounce = timing { elapsed() } else { .zero }
+        if case .debounce = timing { stopwatch.elapsed() } else { .zero }
     }
 
     /// Takes note of the state after an action, and starts a timer or a writer if none runs.

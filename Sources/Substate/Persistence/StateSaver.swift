@@ -61,7 +61,7 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     let onError: @Sendable (PersistenceError) -> Void
     let sleep: @Sendable (Duration) async throws -> Void
     /// The time on the saver's clock since the saver was made.
-    @usableFromInline let elapsed: @Sendable () -> Duration
+    @usableFromInline let stopwatch: Stopwatch
     let executor: (any TaskExecutor)?
     let atomicFile: AtomicFile
     /// The permissions of a file the saver creates.
@@ -253,7 +253,7 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         self.version = version
         self.timing = timing
         self.sleep = { try await clock.sleep(for: $0) }
-        self.elapsed = stopwatch(on: clock)
+        self.stopwatch = Stopwatch(on: clock)
         self.executor = executor
         self.migrate = migrate
         self.onError = onError ?? { writeToStandardError("Substate: \($0)") }

@@ -57,11 +57,12 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
     @usableFromInline
     struct _Entry {
         @usableFromInline var step: Int
-        @usableFromInline var time: Duration
+        /// Nanoseconds on the recorder's stopwatch.
+        @usableFromInline var time: Int64
         @usableFromInline var action: Action
 
         @inlinable
-        init(step: Int, time: Duration, action: Action) {
+        init(step: Int, time: Int64, action: Action) {
             self.step = step
             self.time = time
             self.action = action
@@ -71,11 +72,12 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
     @usableFromInline
     struct _Snapshot {
         @usableFromInline var step: Int
-        @usableFromInline var time: Duration
+        /// Nanoseconds on the recorder's stopwatch.
+        @usableFromInline var time: Int64
         @usableFromInline var state: State
 
         @inlinable
-        init(step: Int, time: Duration, state: State) {
+        init(step: Int, time: Int64, state: State) {
             self.step = step
             self.time = time
             self.state = state
@@ -100,13 +102,13 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
         init(capacity: Int, snapshotInterval: Int, initialState: State) {
             actions = Array(repeating: nil, count: capacity)
             snapshots = Array(repeating: nil, count: capacity / snapshotInterval + 2)
-            snapshots[0] = _Snapshot(step: 0, time: .zero, state: initialState)
+            snapshots[0] = _Snapshot(step: 0, time: 0, state: initialState)
             untilSnapshot = snapshotInterval
             self.snapshotInterval = snapshotInterval
         }
 
         @inlinable
-        mutating func record(_ action: Action, _ state: State, at time: Duration) {
+        mutating func record(_ action: Action, _ state: State, at time: Int64) {
             step += 1
             actions[next] = _Entry(step: step, time: time, action: action)
             next += 1
@@ -122,7 +124,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
     }
 
     @exclusivity(unchecked) @usableFromInline var _ring: _Ring
-    @usableFromInline let _elapsed: () -> Duration
+    @usableFromInline let _stopwatch: Stopwatch
     private let program: String
     private let redactState: ((inout State) -> Void)?
     private let redactAction: ((Action) -> Action)?
@@ -148,7 +150,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
         _ring = _Ring(
             capacity: capacity, snapshotInterval: min(max(1, snapshotInterval), capacity),
             initialState: initialState)
-        _elapsed = stopwatch(on: clock)
+        _stopwatch = Stopwatch(on: clock)
         self.program = program ?? String(reflecting: State.self)
         self.redactState = redactState
         self.redactAction = redactAction
@@ -169,7 +171,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
     /// - Complexity: O(1).
     @inlinable
     public func record(_ action: Action, _ state: State) {
-        _ring.record(action, state, at: _elapsed())
+        _ring.record(action, state, at: _stopwatch.nanoseconds())
     }
 
     /// The recording of what is kept: the oldest kept state from which every later action is
@@ -198,7 +200,8 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
             redactState?(&state)
             return try encoded(state)
         }
-        let wallStart = Date().addingTimeInterval(-((_elapsed() - start.time) / .seconds(1)))
+        let wallStart = Date().addingTimeInterval(
+            -Double(_stopwatch.nanoseconds() - start.time) / 1e9)
         var data = RecordingFormat.header(
             snapshotInterval: snapshotInterval, program: program, start: wallStart)
         data += RecordingFormat.entry(
@@ -212,7 +215,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
                 preconditionFailure("every action after the oldest kept state is kept")
             }
             let action = redactAction?(entry.action) ?? entry.action
-            let time = entry.time - start.time
+            let time = Duration.nanoseconds(entry.time - start.time)
             data += RecordingFormat.entry(
                 kind: "action", step: number - start.step, time: time, field: "action",
                 json: try encoded(action))

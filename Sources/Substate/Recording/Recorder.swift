@@ -31,7 +31,7 @@ public final class Recorder<State: Encodable, Action: Encodable> {
     public private(set) var step = 0
 
     private let handle: FileHandle
-    private let elapsed: () -> Duration
+    private let stopwatch: Stopwatch
     private let encoder: JSONEncoder
     private let onError: (any Error) -> Void
 
@@ -55,8 +55,7 @@ public final class Recorder<State: Encodable, Action: Encodable> {
     ) throws(RecordingError) where C.Duration == Duration {
         self.file = file
         self.snapshotInterval = max(1, snapshotInterval)
-        let start = clock.now
-        elapsed = { start.duration(to: clock.now) }
+        stopwatch = Stopwatch(on: clock)
         encoder = RecordingFormat.encoder()
         self.onError = onError ?? { writeToStandardError("Substate: recording failed: \($0)") }
         guard FileManager.default.createFile(atPath: file.path, contents: nil),
@@ -90,7 +89,7 @@ public final class Recorder<State: Encodable, Action: Encodable> {
     /// Records one processed action, and a snapshot when one is due.
     public func record(_ action: Action, _ state: State) {
         step += 1
-        let time = elapsed()
+        let time = stopwatch.elapsed()
         do {
             try write(kind: "action", step: step, time: time, field: "action", action)
             if step % snapshotInterval == 0 {

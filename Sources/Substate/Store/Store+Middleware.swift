@@ -58,9 +58,9 @@ extension Store {
         _ action: Action, in group: EffectGroup?, chain: _MiddlewareChain<State, Action>
     ) -> EffectGroup? {
         guard chain._needsStateBefore else {
-            for hook in chain._willProcessHooks { hook(action) }
+            chain._willProcess?(action)
             let group = commit(action, in: group)
-            for hook in chain._didProcessHooks { hook(action, _storage.value) }
+            chain._didProcess?(action, _storage.value)
             return group
         }
         for middleware in chain._all { middleware._willProcess?(action) }
