@@ -307,6 +307,18 @@ if selected("testclock.run") {
     )
 }
 
+if selected("actor.parallel") {
+    let parallel = await ActorCases.parallel(operations: 800_000 / scale, rounds: rounds)
+    results.append(
+        Result(
+            name: "actor.parallel", nanosecondsPerOperation: parallel.0,
+            baselineNanosecondsPerOperation: parallel.1, goal: nil,
+            note: "ns per send to 8 ActorStores at once, each sent by a task of its own; "
+                + "baseline: the same sends to one ActorStore: about 1/cores when they scale "
+                + "(\(ProcessInfo.processInfo.activeProcessorCount) cores here)")
+    )
+}
+
 // The effect cases start hundreds of thousands of tasks and leave the allocator's heap large
 // and fragmented, which slows whatever runs after them (testclock.run by half): run them last.
 if selected("effect.stream") {
