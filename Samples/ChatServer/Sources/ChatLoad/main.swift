@@ -1,0 +1,159 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import Synchronization
+
+// The chat server's load test: many WebSocket connections at once, each joining and
+// saying a number of messages, each message timed until the server's answer that the
+// room counted it. Then the bad messages: invalid JSON, an unknown action, a 10 MB frame.
+//
+//     chat-load [--port 8080] [--connections 1000] [--actions 100]
+//
+// Prints one line of figures that loadtest.sh reads, `LOAD key=value ...`, and exits with
+// status 1 when an answer is missing or wrong.
+
+func option(_ name: String, _ fallback: Int) -> Int {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else {
+        return fallback
+    }
+    return Int(arguments[index + 1]) ?? fallback
+}
+
+let port = option("--port", 8080)
+let connectionCount = option("--connections", 1000)
+let actionCount = option("--actions", 100)
+let url = "ws://127.0.0.1:\(port)/chat"
+var logger = Logger(label: "chat-load")
+logger.logLevel = .error
+
+struct Answer: Decodable {
+    struct State: Decodable {
+        var name: String?
+        var said: Int
+        var acknowledged: Int
+    }
+    var state: State?
+    var error: String?
+}
+
+func decode(_ text: String) -> Answer? {
+    try? JSONDecoder().decode(Answer.self, from: Data(text.utf8))
+}
+
+/// Latencies in nanoseconds, from every connection.
+let latencies = Mutex<[Int64]>([])
+let failures = Mutex<[String]>([])
+let clock = ContinuousClock()
+
+/// One connection: join, then say `actionCount` messages, one at a time, each timed until
+/// the state that counts it as acknowledged arrives.
+func converse(_ index: Int) async {
+    do {
+        try await WebSocketClient.connect(url: url, logger: logger) { inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            try await outbound.write(.text(#"{"action":"join","name":"user\#(index)"}"#))
+            var mine: [Int64] = []
+            mine.reserveCapacity(actionCount)
+            for number in 1...actionCount {
+                let start = clock.now
+                try await outbound.write(.text(#"{"action":"say","text":"message \#(number)"}"#))
+                while true {
+                    guard let message = try await messages.next() else {
+                        throw LoadError("connection \(index) closed at message \(number)")
+                    }
+                    guard case .text(let text) = message, let answer = decode(text),
+                        let state = answer.state
+                    else { throw LoadError("connection \(index): unexpected answer") }
+                    if state.acknowledged == number { break }
+                }
+                let elapsed = start.duration(to: clock.now)
+                mine.append(
+                    elapsed.components.seconds * 1_000_000_000
+                        + elapsed.components.attoseconds / 1_000_000_000)
+            }
+            latencies.withLock { $0 += mine }
+            try await outbound.close(.normalClosure, reason: nil)
+        }
+    } catch {
+        failures.withLock { $0.append("\(error)") }
+    }
+}
+
+struct LoadError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A connection that sends one bad message and expects an error frame for it (or, for a
+/// frame over the server's limit, a close frame with status 1009, "message too big").
+func badMessage(_ name: String, _ text: String, expectClose: Bool) async -> String {
+    do {
+        var configuration = WebSocketClientConfiguration()
+        configuration.maxFrameSize = 16 << 20
+        let answer = Mutex("no answer")
+        let close = try await WebSocketClient.connect(
+            url: url, configuration: configuration, logger: logger
+        ) { inbound, outbound, _ in
+            try await outbound.write(.text(text))
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+                if case .text(let text) = message, let error = decode(text)?.error {
+                    answer.withLock { $0 = "error frame: \(error)" }
+                    break
+                }
+            }
+        }
+        if expectClose, let close {
+            return "\(name): close frame \(close.closeCode)"
+        }
+        return "\(name): \(answer.withLock { $0 })"
+    } catch {
+        return "\(name): failed: \(error)"
+    }
+}
+
+let started = clock.now
+await withTaskGroup(of: Void.self) { group in
+    for index in 0..<connectionCount {
+        group.addTask { await converse(index) }
+    }
+}
+let elapsed = started.duration(to: clock.now)
+let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+
+let sorted = latencies.withLock { $0 }.sorted()
+func percentile(_ p: Double) -> Double {
+    guard !sorted.isEmpty else { return .nan }
+    let index = min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)
+    return Double(sorted[max(0, index)]) / 1e6
+}
+let failed = failures.withLock { $0 }
+let answered = sorted.count
+let throughput = Double(answered) / seconds
+
+var bad: [String] = []
+bad.append(await badMessage("invalid JSON", "{not json", expectClose: false))
+bad.append(await badMessage("unknown action", #"{"action":"fly"}"#, expectClose: false))
+bad.append(
+    await badMessage(
+        "10 MB frame", String(repeating: "x", count: 10 << 20), expectClose: true))
+for line in bad { print("BAD \(line)") }
+// After the bad messages, a normal conversation still works.
+latencies.withLock { $0 = [] }
+await converse(connectionCount)
+let afterwards = latencies.withLock { $0.count } == actionCount
+
+print(
+    String(
+        format: "LOAD connections=%d actions=%d answered=%d failed=%d seconds=%.2f "
+            + "actionsPerSecond=%.0f p50ms=%.2f p90ms=%.2f p99ms=%.2f maxms=%.2f afterBad=%@",
+        connectionCount, actionCount, answered, failed.count, seconds, throughput,
+        percentile(0.5), percentile(0.9), percentile(0.99), percentile(1.0),
+        afterwards ? "ok" : "FAILED"))
+for failure in failed.prefix(5) { print("FAILED \(failure)") }
+let badOK =
+    bad[0].contains("error frame") && bad[1].contains("error frame")
+    && (bad[2].contains("1009") || bad[2].contains("messageTooLarge"))
+if !failed.isEmpty || answered != connectionCount * actionCount || !afterwards || !badOK {
+    exit(1)
+}

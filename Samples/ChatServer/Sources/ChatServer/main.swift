@@ -1,0 +1,82 @@
+import ChatCore
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Substate
+
+// A chat server: every WebSocket connection runs its own `Session` program on an
+// `ActorStore`, and all of them share one `Room` store. Clients send JSON actions and get
+// every state of their session back as JSON; bad messages get an error frame.
+//
+//     swift run -c release chat-server [--port 8080]
+
+let arguments = CommandLine.arguments
+let port =
+    arguments.firstIndex(of: "--port").flatMap { index in
+        arguments.index(after: index) < arguments.endIndex ? Int(arguments[index + 1]) : nil
+    } ?? 8080
+
+let room = ActorStore(state: Room(), environment: (), program: Room.self)
+let stats = ServerStats()
+/// The largest message a client may send; a larger one closes its connection with the
+/// WebSocket status "message too big" (1009), as does a frame over `maxFrameSize`.
+let maxMessageSize = 16 * 1024
+
+let router = Router(context: BasicWebSocketRequestContext.self)
+router.get("/stats") { _, _ in stats.json() }
+router.ws("/chat") { inbound, outbound, _ in
+    let token = stats.sessionStarted()
+    let session = ActorStore(
+        state: Session(),
+        environment: Session.Environment(
+            join: { await room.send(.joined) },
+            post: {
+                await room.send(.posted)
+                return await room.state.messages
+            },
+            leave: {
+                _ = token; await room.send(.left)
+            }),
+        program: Session.self)
+    // Subscribed before the first action, so that every state is sent.
+    let states = session.states
+    let writer = Task {
+        for await state in states {
+            try? await outbound.write(.text(ClientMessage.frame(state)))
+        }
+    }
+    do {
+        for try await message in inbound.messages(maxSize: maxMessageSize) {
+            guard case .text(let text) = message else {
+                stats.messageRejected()
+                try await outbound.write(
+                    .text(ClientMessage.error("binary messages are not actions")))
+                continue
+            }
+            switch ClientMessage.action(from: text) {
+            case .success(let action):
+                await session.send(action)
+            case .failure(let rejection):
+                stats.messageRejected()
+                try await outbound.write(.text(ClientMessage.error(rejection.description)))
+            }
+        }
+    } catch {
+        // The connection closed under us, or sent a message over the limit (the library
+        // answers that with a close frame of its own): either way this session ends.
+    }
+    // A connection that closes leaves the room, ends its effects and frees its store.
+    if await session.state.name != nil { await session.send(.leave) }
+    await session.finishEffects()
+    await session.tearDown()
+    await writer.value
+}
+
+let app = Application(
+    router: router,
+    server: .http1WebSocketUpgrade(
+        webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: maxMessageSize))),
+    configuration: .init(address: .hostname("127.0.0.1", port: port), backlog: 4096)
+)
+print("chat-server listening on 127.0.0.1:\(port)")
+try await app.runService()
