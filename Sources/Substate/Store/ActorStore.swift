@@ -29,7 +29,6 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
 
     /// The state, the runtime and what the store publishes, in one object the actor owns.
     let core: _ActorStoreCore<State, Action, Environment>
-    private let wake: _ActorStoreWake<State, Action, Environment>
     /// The core's broadcasts, readable from outside the actor for ``states`` and ``actions``.
     private let committedStates: _Broadcast<State>
     private let processedActions: _Broadcast<Action>
@@ -61,8 +60,8 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
         beginning effect: Effect<Action>,
         effectErrorHandler: (@Sendable (any Error) -> Void)?
     ) {
+        // The runtime's wake-up keeps this; it needs the store, which exists only below.
         let wake = _ActorStoreWake<State, Action, Environment>()
-        self.wake = wake
         let core = _ActorStoreCore(
             state: state, environment: environment, update: update,
             effectErrorHandler: effectErrorHandler

@@ -9,8 +9,7 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
     let effectErrorHandler: @Sendable (any Error) -> Void
     let committedStates = _Broadcast<State>()
     let processedActions = _Broadcast<Action>()
-    /// Set right after the core is made: the runtime needs its client to exist.
-    private(set) var runtime: EffectRuntime<_ActorStoreCore>!
+    let runtime: EffectRuntime<_ActorStoreCore>
     private(set) var isTornDown = false
 
     init(
