@@ -12,17 +12,24 @@ import Synchronization
 // Prints one line of figures that loadtest.sh reads, `LOAD key=value ...`, and exits with
 // status 1 when an answer is missing or wrong.
 
-func option(_ name: String, _ fallback: Int) -> Int {
-    let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else {
-        return fallback
+let usage = "usage: chat-load [--port N] [--connections N] [--actions N]   (positive numbers)"
+var options = ["--port": 8080, "--connections": 1000, "--actions": 100]
+do {
+    var rest = CommandLine.arguments.dropFirst()
+    while let argument = rest.popFirst() {
+        guard options[argument] != nil, let value = rest.popFirst().flatMap({ Int($0) }),
+            value > 0
+        else {
+            FileHandle.standardError.write(
+                Data("chat-load: bad argument \(argument)\n\(usage)\n".utf8))
+            exit(2)
+        }
+        options[argument] = value
     }
-    return Int(arguments[index + 1]) ?? fallback
 }
-
-let port = option("--port", 8080)
-let connectionCount = option("--connections", 1000)
-let actionCount = option("--actions", 100)
+let port = options["--port"]!
+let connectionCount = options["--connections"]!
+let actionCount = options["--actions"]!
 let url = "ws://127.0.0.1:\(port)/chat"
 var logger = Logger(label: "chat-load")
 logger.logLevel = .error

@@ -10,11 +10,21 @@ import Substate
 //
 //     swift run -c release chat-server [--port 8080]
 
-let arguments = CommandLine.arguments
-let port =
-    arguments.firstIndex(of: "--port").flatMap { index in
-        arguments.index(after: index) < arguments.endIndex ? Int(arguments[index + 1]) : nil
-    } ?? 8080
+let usage = "usage: chat-server [--port N]   (N from 1 to 65535; 8080 by default)"
+var port = 8080
+do {
+    var rest = CommandLine.arguments.dropFirst()
+    while let argument = rest.popFirst() {
+        guard argument == "--port", let value = rest.popFirst().flatMap({ Int($0) }),
+            (1...65535).contains(value)
+        else {
+            FileHandle.standardError.write(
+                Data("chat-server: bad argument \(argument)\n\(usage)\n".utf8))
+            exit(2)
+        }
+        port = value
+    }
+}
 
 let room = ActorStore(state: Room(), environment: (), program: Room.self)
 let stats = ServerStats()
