@@ -16,7 +16,9 @@
 /// it. Actions are grouped by case path (`todo.toggle` for `.todo(id: 3, .toggle)`).
 /// Minimum, maximum, mean and count cover every action; the 99th percentile covers the most
 /// recent `sampleLimit` actions of each kind.
-@MainActor
+///
+/// It is not `Sendable`: it is used where its store runs, on the main actor with a ``Store``,
+/// on the store's actor with an ``ActorStore`` (see ``Middleware``).
 public final class ActionTimings {
     private struct Series {
         var count = 0

@@ -25,10 +25,17 @@
 /// ## What middleware may not do
 /// A middleware never changes the state: it receives values, not the store's storage.
 /// To change the state it sends an action, like anyone else; an action sent from a hook is
-/// queued and processed after the current one. Hooks run on the main actor, inside the
-/// store's processing of an action, so they should be quick: a slow hook delays every
-/// action. Hand slow work (writing files, networking) to a task, as the persistence
-/// middleware does.
+/// queued and processed after the current one. Hooks run inside the store's processing of an
+/// action, so they should be quick: a slow hook delays every action. Hand slow work (writing
+/// files, networking) to a task, as the persistence middleware does.
+///
+/// ## Isolation
+/// Hooks run where the store runs: on the main actor for a ``Store``, on the store's actor
+/// for an ``ActorStore``. A middleware is not `Sendable`, so the compiler keeps it with what
+/// it touches: hooks made in main-actor code may use main-actor state and go to a ``Store``;
+/// an ``ActorStore`` takes its middleware as `sending`, so hooks that capture something
+/// another isolation uses (a main-actor object) are refused at compile time, and a recorder
+/// handed to the store is used by the store alone from then on.
 ///
 /// ## Cost
 /// A store without middleware pays one check per action. A `didChange` hook receives the
@@ -38,15 +45,15 @@
 public struct Middleware<State, Action> {
     /// The name, for messages and for the timing table.
     public let name: String
-    @usableFromInline let _intercept: (@MainActor (Action, State) -> Interception<Action>)?
-    @usableFromInline let _willProcess: (@MainActor (Action) -> Void)?
-    @usableFromInline let _didProcess: (@MainActor (Action, State) -> Void)?
-    @usableFromInline let _didChange: (@MainActor (Action, State, State) -> Void)?
-    let didTearDown: (@MainActor () -> Void)?
+    @usableFromInline let _intercept: ((Action, State) -> Interception<Action>)?
+    @usableFromInline let _willProcess: ((Action) -> Void)?
+    @usableFromInline let _didProcess: ((Action, State) -> Void)?
+    @usableFromInline let _didChange: ((Action, State, State) -> Void)?
+    let didTearDown: (() -> Void)?
     /// Told, when the middleware is installed in a store, where the store runs its effect
     /// tasks (`nil`: the global executor), so that work of its own (a state saver's timer)
     /// runs there too: on a test store's scheduler in tests.
-    @usableFromInline package var attach: (@MainActor (_ executor: (any TaskExecutor)?) -> Void)?
+    @usableFromInline package var attach: ((_ executor: (any TaskExecutor)?) -> Void)?
 
     /// A middleware from any of the hooks.
     /// - Parameters:
@@ -59,12 +66,12 @@ public struct Middleware<State, Action> {
     ///   - didTearDown: Called once when the store is torn down (``Store/tearDown()``).
     public init(
         name: String,
-        intercept: (@MainActor (Action, State) -> Interception<Action>)? = nil,
-        willProcess: (@MainActor (Action) -> Void)? = nil,
-        didProcess: (@MainActor (Action, State) -> Void)? = nil,
-        didChange: (@MainActor (_ action: Action, _ before: State, _ after: State) -> Void)? =
+        intercept: ((Action, State) -> Interception<Action>)? = nil,
+        willProcess: ((Action) -> Void)? = nil,
+        didProcess: ((Action, State) -> Void)? = nil,
+        didChange: ((_ action: Action, _ before: State, _ after: State) -> Void)? =
             nil,
-        didTearDown: (@MainActor () -> Void)? = nil
+        didTearDown: (() -> Void)? = nil
     ) {
         self.name = name
         self._intercept = intercept
@@ -81,7 +88,7 @@ public struct Middleware<State, Action> {
     /// - Returns: The middleware.
     public static func intercept(
         _ name: String = "intercept",
-        _ body: @escaping @MainActor (Action, State) -> Interception<Action>
+        _ body: @escaping (Action, State) -> Interception<Action>
     ) -> Middleware {
         Middleware(name: name, intercept: body)
     }
@@ -92,7 +99,7 @@ public struct Middleware<State, Action> {
     ///   - body: Called after each update with the action and the committed state.
     /// - Returns: The middleware.
     public static func observe(
-        _ name: String = "observe", _ body: @escaping @MainActor (Action, State) -> Void
+        _ name: String = "observe", _ body: @escaping (Action, State) -> Void
     ) -> Middleware {
         Middleware(name: name, didProcess: body)
     }
@@ -107,7 +114,7 @@ public struct Middleware<State, Action> {
     /// - Returns: The middleware.
     public static func observeChanges(
         _ name: String = "observe changes",
-        _ body: @escaping @MainActor (_ action: Action, _ before: State, _ after: State) -> Void
+        _ body: @escaping (_ action: Action, _ before: State, _ after: State) -> Void
     ) -> Middleware {
         Middleware(name: name, didChange: body)
     }

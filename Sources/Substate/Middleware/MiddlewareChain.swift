@@ -14,9 +14,9 @@ final class _MiddlewareChain<State, Action> {
     /// The `willProcess` hooks, in list order, as one closure, for the path without
     /// `didChange` hooks; `nil` when there is none. One hook is called as it is: a send pays
     /// one closure call, not an array's iteration with a retain of each hook.
-    @usableFromInline let _willProcess: (@MainActor (Action) -> Void)?
+    @usableFromInline let _willProcess: ((Action) -> Void)?
     /// The `didProcess` hooks, in list order, as one closure, for the same path.
-    @usableFromInline let _didProcess: (@MainActor (Action, State) -> Void)?
+    @usableFromInline let _didProcess: ((Action, State) -> Void)?
 
     @usableFromInline
     convenience init(installed: [Middleware<State, Action>]) {
@@ -54,8 +54,8 @@ final class _MiddlewareChain<State, Action> {
     /// The `willProcess` hooks as one closure that calls each in order: the hook itself if
     /// there is one, `nil` if there is none.
     private static func sequence(
-        _ hooks: [@MainActor (Action) -> Void]
-    ) -> (@MainActor (Action) -> Void)? {
+        _ hooks: [(Action) -> Void]
+    ) -> ((Action) -> Void)? {
         switch hooks.count {
         case 0: nil
         case 1: hooks[0]
@@ -65,8 +65,8 @@ final class _MiddlewareChain<State, Action> {
 
     /// The `didProcess` hooks as one closure, in the same way.
     private static func sequence(
-        _ hooks: [@MainActor (Action, State) -> Void]
-    ) -> (@MainActor (Action, State) -> Void)? {
+        _ hooks: [(Action, State) -> Void]
+    ) -> ((Action, State) -> Void)? {
         switch hooks.count {
         case 0: nil
         case 1: hooks[0]

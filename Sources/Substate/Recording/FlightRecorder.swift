@@ -45,7 +45,9 @@ import Foundation
 /// store sees: clear tokens, passwords, personal data that must not leave the device or the
 /// server. A recording of redacted values may not replay to the same states; that is the
 /// price of not carrying the data.
-@MainActor
+///
+/// It is not `Sendable`: it is used where its store runs, on the main actor with a ``Store``,
+/// on the store's actor with an ``ActorStore`` (see ``Middleware``).
 public final class FlightRecorder<State: Encodable, Action: Encodable> {
     /// How many of the last actions are kept.
     public var capacity: Int { _ring.actions.count }

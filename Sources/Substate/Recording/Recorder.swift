@@ -21,7 +21,9 @@ import Foundation
 ///
 /// It records the actions the update function saw: after interceptors, including the actions
 /// effects produced, in the order the store processed them.
-@MainActor
+///
+/// It is not `Sendable`: it is used where its store runs, on the main actor with a ``Store``,
+/// on the store's actor with an ``ActorStore`` (see ``Middleware``).
 public final class Recorder<State: Encodable, Action: Encodable> {
     /// The file being written.
     public let file: URL

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs a program on an actor of its own: for servers and tools that run one program per
 /// connection, per job or per session, in parallel on all cores.
 ///
@@ -19,61 +17,85 @@ import Synchronization
 /// Code outside the actor calls it with `await`. An effect's actions are processed on the
 /// actor, as soon as it is free.
 ///
-/// Not yet: middleware (loggers, the recorder, the saver), scoped stores and the test store
-/// work with ``Store`` only.
+/// Middleware runs on the store's actor: loggers, a ``Recorder``, a ``FlightRecorder``, a
+/// ``StateSaver``. The list is `sending` (see ``Middleware``): what it captures belongs to
+/// the store from then on, so a flight recorder is read by a hook of the same list, on the
+/// store's actor:
+///
+/// ```swift
+/// let flight = FlightRecorder<Session.State, Session.Action>(
+///     initialState: Session.State(), clock: ContinuousClock())
+/// let store = ActorStore(
+///     state: Session.State(), environment: .live, program: Session.self,
+///     middleware: [
+///         flight.middleware(),
+///         .observe { action, _ in
+///             if case .failed = action { try? flight.write(to: crashReport) }
+///         },
+///     ])
+/// ```
+///
+/// Scoped stores and the test store work with ``Store``; test the program with a
+/// `TestStore`: it is the same program.
 public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environment> {
     /// The signature of an update function: the same as ``Store``'s.
     public typealias UpdateFunction = (consuming State, Environment, Action) -> Update<
         State, Action
     >
 
-    /// The state, the runtime and what the store publishes, in one object the actor owns.
+    /// The store, which belongs to this actor.
+    let store: IsolatedStore<State, Action, Environment>
+    /// The store's core, used straight: this actor is the store's owner, so it needs none of
+    /// the checks the store makes per send (nor their cost in unspecialised generic code).
     let core: _ActorStoreCore<State, Action, Environment>
-    /// The core's broadcasts, readable from outside the actor for ``states`` and ``actions``.
+    /// What the store publishes, readable from outside the actor for ``states`` and
+    /// ``actions``.
     private let committedStates: _Broadcast<State>
     private let processedActions: _Broadcast<Action>
 
     /// Creates a store from an initial state and an update function that is a closure;
     /// a program's update is better named by its type
-    /// (``init(state:environment:program:effectErrorHandler:)``).
+    /// (``init(state:environment:program:middleware:effectErrorHandler:)``).
     /// - Parameters:
     ///   - state: The initial state.
     ///   - environment: The program's dependencies.
     ///   - update: The update function.
+    ///   - middleware: Code that runs around the update function, on the store's actor, in
+    ///     order. See ``Middleware``.
     ///   - effectErrorHandler: Receives the errors that effects threw and did not handle; by
     ///     default they are printed to standard error.
     public init(
         state: State,
         environment: sending Environment,
         update: @escaping UpdateFunction,
+        middleware: sending [Middleware<State, Action>] = [],
         effectErrorHandler: (@Sendable (any Error) -> Void)? = nil
     ) {
         self.init(
-            state: state, environment: environment, update: update, beginning: .none,
-            effectErrorHandler: effectErrorHandler)
+            state: state, environment: environment, update: update, middleware: middleware,
+            beginning: .none, effectErrorHandler: effectErrorHandler)
     }
 
-    init(
+    private init(
         state: State,
         environment: sending Environment,
         update: @escaping UpdateFunction,
+        middleware: sending [Middleware<State, Action>],
         beginning effect: Effect<Action>,
         effectErrorHandler: (@Sendable (any Error) -> Void)?
     ) {
-        // The runtime's wake-up keeps this; it needs the store, which exists only below.
-        let wake = _ActorStoreWake<State, Action, Environment>()
-        let core = _ActorStoreCore(
-            state: state, environment: environment, update: update,
-            effectErrorHandler: effectErrorHandler
-                ?? { error in
-                    writeToStandardError(
-                        "Substate: an effect failed with an error no handler caught: \(error)")
-                },
-            beginning: effect, wake: { wake.wake() })
-        self.core = core
+        let store = IsolatedStore(
+            state: state, environment: environment, update: update, middleware: middleware,
+            effectErrorHandler: effectErrorHandler, isolation: nil)
+        let core = store.core
+        let wake = store.wake
         committedStates = core.committedStates
         processedActions = core.processedActions
-        wake.store = self
+        core.runtime.begin(with: effect)
+        self.store = store
+        self.core = core
+        // What the initial effect delivers waits for this, and is processed on this actor.
+        wake.belong(to: self)
     }
 
     /// Creates a store of a program.
@@ -81,17 +103,20 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
     ///   - state: The initial state.
     ///   - environment: The program's dependencies.
     ///   - program: The program, whose update function the store runs.
+    ///   - middleware: Code that runs around the update function, on the store's actor, in
+    ///     order. See ``Middleware``.
     ///   - effectErrorHandler: Receives the errors that effects threw and did not handle; by
     ///     default they are printed to standard error.
     public init<P: Program>(
         state: State,
         environment: sending Environment,
         program: P.Type,
+        middleware: sending [Middleware<State, Action>] = [],
         effectErrorHandler: (@Sendable (any Error) -> Void)? = nil
     ) where P.State == State, P.Action == Action, P.Environment == Environment {
         self.init(
             state: state, environment: environment, update: P._updateFunction,
-            effectErrorHandler: effectErrorHandler)
+            middleware: middleware, effectErrorHandler: effectErrorHandler)
     }
 
     /// Creates a store of a program that starts with an effect, as
@@ -100,16 +125,20 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
     ///   - create: The initial state and the effect to start with it.
     ///   - environment: The program's dependencies.
     ///   - program: The program, whose update function the store runs.
+    ///   - middleware: Code that runs around the update function, on the store's actor, in
+    ///     order. See ``Middleware``.
     ///   - effectErrorHandler: Receives the errors that effects threw and did not handle.
     public init<P: Program>(
         create: Update<State, Action>,
         environment: sending Environment,
         program: P.Type,
+        middleware: sending [Middleware<State, Action>] = [],
         effectErrorHandler: (@Sendable (any Error) -> Void)? = nil
     ) where P.State == State, P.Action == Action, P.Environment == Environment {
         self.init(
             state: create.state, environment: environment, update: P._updateFunction,
-            beginning: create.effect, effectErrorHandler: effectErrorHandler)
+            middleware: middleware, beginning: create.effect,
+            effectErrorHandler: effectErrorHandler)
     }
 
     /// The current state.
@@ -148,54 +177,28 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
     /// The number of effects running.
     public var runningEffectCount: Int { core.runtime.registry.count }
 
+    /// Adds a middleware to the running store, after all the others, as
+    /// ``Store/addMiddleware(_:)`` does.
+    /// - Parameter middleware: The middleware; the store's from now on.
+    /// - Returns: A token for ``removeMiddleware(_:)``.
+    @discardableResult
+    public func addMiddleware(_ middleware: sending Middleware<State, Action>) -> MiddlewareToken {
+        core.addMiddleware(middleware)
+    }
+
+    /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.
+    /// - Parameter token: What ``addMiddleware(_:)`` returned.
+    public func removeMiddleware(_ token: MiddlewareToken) {
+        core.removeMiddleware(token)
+    }
+
     /// Whether the store was torn down (``tearDown()``).
     public var isTornDown: Bool { core.isTornDown }
 
-    /// Cancels every effect, ends ``states`` and ``actions`` and makes later sends do
-    /// nothing. The last state stays readable. A store that is released tears itself down.
+    /// Cancels every effect, ends ``states`` and ``actions``, tells the middleware (a saver
+    /// writes what is pending) and makes later sends do nothing. The last state stays
+    /// readable. A store that is released tears itself down.
     public func tearDown() {
         core.tearDown()
-    }
-
-    /// Processes what effects delivered; the wake-up's task calls it.
-    func drainInbox() {
-        guard !core.isTornDown else { return }
-        _ = core.runtime.drain()
-    }
-}
-
-/// Tells an ``ActorStore`` that its effects delivered actions: a task that drains them on the
-/// store's actor. The store is set right after it is made; a wake-up that comes before (an
-/// initial effect that delivers at once) is kept until then.
-final class _ActorStoreWake<State: Equatable & Sendable, Action: Sendable, Environment>:
-    Sendable
-{
-    private struct Target: Sendable {
-        weak var store: ActorStore<State, Action, Environment>?
-        var isSet = false
-        var isPending = false
-    }
-    private let target = Mutex(Target())
-
-    /// The store to wake; set once.
-    var store: ActorStore<State, Action, Environment>? {
-        get { target.withLock { $0.store } }
-        set {
-            let pending = target.withLock { target in
-                target.store = newValue
-                target.isSet = true
-                return target.isPending
-            }
-            if pending { wake() }
-        }
-    }
-
-    func wake() {
-        let store = target.withLock { target in
-            if !target.isSet { target.isPending = true }
-            return target.store
-        }
-        guard let store else { return }
-        Task { await store.drainInbox() }
     }
 }

@@ -1,7 +1,7 @@
-/// What an ``ActorStore`` is made of: the state cell, the effect runtime and the sequences it
-/// publishes, as one non-`Sendable` object that the actor owns and uses only on itself. The
-/// runtime's client: it says what processing an action means, as ``Store`` does for the main
-/// actor, without observation, scopes or middleware.
+/// What an ``IsolatedStore`` (and so an ``ActorStore``) is made of: the state cell, the effect runtime and the sequences it
+/// publishes, and its middleware, as one non-`Sendable` object that the actor owns and uses
+/// only on itself. The runtime's client: it says what processing an action means, as
+/// ``Store`` does for the main actor, without observation or scopes.
 final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Environment> {
     let storage: _StateCell<State>
     let environment: Environment
@@ -10,13 +10,16 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
     let committedStates = _Broadcast<State>()
     let processedActions = _Broadcast<Action>()
     let runtime: EffectRuntime<_ActorStoreCore>
+    /// The middleware, in order; `nil` when there is none (one check per action).
+    @exclusivity(unchecked) var chain: _MiddlewareChain<State, Action>?
+    var nextMiddlewareToken = 0
     private(set) var isTornDown = false
 
     init(
         state: State, environment: Environment,
         update: @escaping (consuming State, Environment, Action) -> Update<State, Action>,
         effectErrorHandler: @escaping @Sendable (any Error) -> Void,
-        beginning effect: Effect<Action>,
+        middleware: [Middleware<State, Action>],
         wake: @escaping @Sendable () -> Void
     ) {
         storage = _StateCell(state)
@@ -24,11 +27,12 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
         self.update = update
         self.effectErrorHandler = effectErrorHandler
         runtime = EffectRuntime(executor: nil, wakeUp: .signal(wake))
+        chain = middleware.isEmpty ? nil : _MiddlewareChain(installed: middleware)
         runtime.attach(self)
-        runtime.begin(with: effect)
+        for installed in middleware { installed.attach?(nil) }
     }
 
-    /// A store that goes tears itself down: its effects end with it.
+    /// A store that goes away tears itself down: its effects end with it, its middleware is told.
     deinit {
         tearDown()
     }
@@ -40,12 +44,37 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
         runtime.close()
         committedStates.finish()
         processedActions.finish()
+        if let chain { for middleware in chain._all { middleware.didTearDown?() } }
+    }
+
+    /// Processes what effects delivered; the wake-up's task calls it on the store's actor.
+    func drainInbox() {
+        guard !isTornDown else { return }
+        _ = runtime.drain()
+    }
+
+    /// Adds a middleware at the end of the chain; see ``Store/addMiddleware(_:)``.
+    func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
+        defer { nextMiddlewareToken += 1 }
+        chain = (chain ?? _MiddlewareChain(installed: [])).adding(
+            middleware, token: nextMiddlewareToken)
+        middleware.attach?(nil)
+        return MiddlewareToken(id: nextMiddlewareToken)
+    }
+
+    /// Removes a middleware added with ``addMiddleware(_:)``.
+    func removeMiddleware(_ token: MiddlewareToken) {
+        guard let removed = chain?.removing(token: token.id) else { return }
+        chain = removed.isEmpty ? nil : removed
     }
 }
 
-extension _ActorStoreCore: EffectRuntimeClient {
+extension _ActorStoreCore: _MiddlewareHost {
+    var _hostState: State { storage.value }
+    var _hostIsTornDown: Bool { isTornDown }
+
     /// Runs the update function for an action, commits its state and starts its effect.
-    func runtimeProcess(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+    func commit(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         // The state goes from the cell into the update function and back without a copy.
         let effect = unpack(
             { update(storage.take(), environment, action) }, stateInto: storage._pointer)
@@ -58,6 +87,15 @@ extension _ActorStoreCore: EffectRuntimeClient {
         let group = group ?? runtime.makeGroup()
         runtime.start(effect, in: group)
         return group
+    }
+}
+
+extension _ActorStoreCore: EffectRuntimeClient {
+    /// Processes an action: through the middleware if there is any, else straight to the
+    /// update function.
+    func runtimeProcess(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        if let chain { return _processThroughMiddleware(action, in: group, chain: chain) }
+        return commit(action, in: group)
     }
 
     func runtimeIsAlive(_ lifetime: EffectLifetime) -> Bool {

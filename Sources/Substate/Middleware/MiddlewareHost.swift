@@ -1,0 +1,67 @@
+/// A store that runs actions through a middleware chain: ``Store`` on the main actor and
+/// ``ActorStore``'s core on its actor. The chain's processing is written once, here, against
+/// what the two stores have in common.
+@usableFromInline
+protocol _MiddlewareHost<State, Action>: AnyObject {
+    associatedtype State
+    associatedtype Action
+
+    /// The committed state, as hooks and interceptors receive it.
+    var _hostState: State { get }
+    /// Whether the store was torn down; actions an interceptor let through are dropped then.
+    var _hostIsTornDown: Bool { get }
+    /// Runs the update function for an action, commits its state and starts its effect.
+    func commit(_ action: Action, in group: EffectGroup?) -> EffectGroup?
+}
+
+extension _MiddlewareHost {
+    /// Runs an action through the interceptors, then processes each action that comes out
+    /// with the hooks around the update. Inlinable, as the rest of the send path, so that it
+    /// is specialised for the program's types.
+    @inlinable
+    func _processThroughMiddleware(
+        _ action: Action, in group: EffectGroup?, chain: _MiddlewareChain<State, Action>
+    ) -> EffectGroup? {
+        guard chain._hasInterceptors else {
+            return _processWithHooks(action, in: group, chain: chain)
+        }
+        var actions = [action]
+        for middleware in chain._all {
+            guard let intercept = middleware._intercept else { continue }
+            var passed: [Action] = []
+            for action in actions {
+                switch intercept(action, _hostState) {
+                case .forward: passed.append(action)
+                case .drop: continue
+                case .replace(let replacements): passed += replacements
+                }
+            }
+            actions = passed
+        }
+        var group = group
+        for action in actions where !_hostIsTornDown {
+            group = _processWithHooks(action, in: group, chain: chain)
+        }
+        return group
+    }
+
+    @inlinable
+    func _processWithHooks(
+        _ action: Action, in group: EffectGroup?, chain: _MiddlewareChain<State, Action>
+    ) -> EffectGroup? {
+        guard chain._needsStateBefore else {
+            chain._willProcess?(action)
+            let group = commit(action, in: group)
+            chain._didProcess?(action, _hostState)
+            return group
+        }
+        for middleware in chain._all { middleware._willProcess?(action) }
+        let before = _hostState
+        let group = commit(action, in: group)
+        for middleware in chain._all {
+            middleware._didProcess?(action, _hostState)
+            middleware._didChange?(action, before, _hostState)
+        }
+        return group
+    }
+}
