@@ -7,16 +7,26 @@ import Synchronization
 // saying a number of messages, each message timed until the server's answer that the
 // room counted it. Then the bad messages: invalid JSON, an unknown action, a 10 MB frame.
 //
-//     chat-load [--port 8080] [--connections 1000] [--actions 100]
+//     chat-load [--port 8080] [--connections 1000] [--actions 100] [--skip-bad-messages]
+//
+// `--skip-bad-messages` runs the conversations alone (to measure the server without them).
 //
 // Prints one line of figures that loadtest.sh reads, `LOAD key=value ...`, and exits with
 // status 1 when an answer is missing or wrong.
 
-let usage = "usage: chat-load [--port N] [--connections N] [--actions N]   (positive numbers)"
+let usage = """
+    usage: chat-load [--port N] [--connections N] [--actions N] [--skip-bad-messages]
+    (N: positive numbers)
+    """
 var options = ["--port": 8080, "--connections": 1000, "--actions": 100]
+var skipBadMessages = false
 do {
     var rest = CommandLine.arguments.dropFirst()
     while let argument = rest.popFirst() {
+        if argument == "--skip-bad-messages" {
+            skipBadMessages = true
+            continue
+        }
         guard options[argument] != nil, let value = rest.popFirst().flatMap({ Int($0) }),
             value > 0
         else {
@@ -139,11 +149,13 @@ let answered = sorted.count
 let throughput = Double(answered) / seconds
 
 var bad: [String] = []
-bad.append(await badMessage("invalid JSON", "{not json", expectClose: false))
-bad.append(await badMessage("unknown action", #"{"action":"fly"}"#, expectClose: false))
-bad.append(
-    await badMessage(
-        "10 MB frame", String(repeating: "x", count: 10 << 20), expectClose: true))
+if !skipBadMessages {
+    bad.append(await badMessage("invalid JSON", "{not json", expectClose: false))
+    bad.append(await badMessage("unknown action", #"{"action":"fly"}"#, expectClose: false))
+    bad.append(
+        await badMessage(
+            "10 MB frame", String(repeating: "x", count: 10 << 20), expectClose: true))
+}
 for line in bad { print("BAD \(line)") }
 // After the bad messages, a normal conversation still works.
 latencies.withLock { $0 = [] }
@@ -159,8 +171,9 @@ print(
         afterwards ? "ok" : "FAILED"))
 for failure in failed.prefix(5) { print("FAILED \(failure)") }
 let badOK =
-    bad[0].contains("error frame") && bad[1].contains("error frame")
-    && (bad[2].contains("1009") || bad[2].contains("messageTooLarge"))
+    skipBadMessages
+    || (bad[0].contains("error frame") && bad[1].contains("error frame")
+        && (bad[2].contains("1009") || bad[2].contains("messageTooLarge")))
 if !failed.isEmpty || answered != connectionCount * actionCount || !afterwards || !badOK {
     exit(1)
 }

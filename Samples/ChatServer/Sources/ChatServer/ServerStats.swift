@@ -31,7 +31,7 @@ final class ServerStats: Sendable {
     /// idle server's resident memory shows what it really holds.
     fileprivate func sessionFreed() {
         let remaining = live.subtract(1, ordering: .relaxed).newValue
-        if remaining == 0 { trimMemory?(0) }
+        if remaining == 0 { _ = trimMemory?(0) }
     }
 
     /// Counts a message answered with an error frame.

@@ -8,21 +8,31 @@ import Substate
 // `ActorStore`, and all of them share one `Room` store. Clients send JSON actions and get
 // every state of their session back as JSON; bad messages get an error frame.
 //
-//     swift run -c release chat-server [--port 8080]
+//     swift run -c release chat-server [--port 8080] [--ping-seconds 30]
+//
+// `--ping-seconds` sets how often the server pings each client (the WebSocket library's
+// auto-ping). A cancelled sleep of the runtime keeps its timer until the time it was set
+// for, so a closed connection's ping timer holds its memory up to that long: the load test
+// pings every 2 seconds, to measure memory soon after connections close.
 
-let usage = "usage: chat-server [--port N]   (N from 1 to 65535; 8080 by default)"
+let usage = """
+    usage: chat-server [--port N] [--ping-seconds N]
+    (port from 1 to 65535, 8080 by default; ping period in seconds, 30 by default)
+    """
 var port = 8080
+var pingSeconds = 30
 do {
     var rest = CommandLine.arguments.dropFirst()
     while let argument = rest.popFirst() {
-        guard argument == "--port", let value = rest.popFirst().flatMap({ Int($0) }),
-            (1...65535).contains(value)
-        else {
+        let value = rest.popFirst().flatMap { Int($0) }
+        switch (argument, value) {
+        case ("--port", .some(let value)) where (1...65535).contains(value): port = value
+        case ("--ping-seconds", .some(let value)) where value > 0: pingSeconds = value
+        default:
             FileHandle.standardError.write(
                 Data("chat-server: bad argument \(argument)\n\(usage)\n".utf8))
             exit(2)
         }
-        port = value
     }
 }
 
@@ -85,7 +95,11 @@ router.ws("/chat") { inbound, outbound, _ in
 let app = Application(
     router: router,
     server: .http1WebSocketUpgrade(
-        webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: maxMessageSize))),
+        webSocketRouter: router,
+        configuration: .init(
+            ws: .init(
+                maxFrameSize: maxMessageSize, autoPing: .enabled(timePeriod: .seconds(pingSeconds)))
+        )),
     configuration: .init(address: .hostname("127.0.0.1", port: port), backlog: 4096)
 )
 print("chat-server listening on 127.0.0.1:\(port)")
