@@ -174,12 +174,16 @@ extension Desk {
 
 @MainActor
 @Suite struct ChildEffectIDTests {
-    func makeStore(_ state: Desk) -> TestStore<Desk, DeskAction, TestClock> {
-        TestStore(state: state, environment: TestClock(), update: Desk.update)
+    func makeStore(_ state: Desk, testing tested: TestedStore) -> TestStore<
+        Desk, DeskAction, TestClock
+    > {
+        TestStore(state: state, environment: TestClock(), update: Desk.update, testing: tested)
     }
 
-    @Test func cancellingARowOfOnePaneSparesTheSameRowOfTheOther() {
-        let store = makeStore(.withTwoPanes())
+    @Test(arguments: TestedStore.allCases) func cancellingARowOfOnePaneSparesTheSameRowOfTheOther(
+        _ tested: TestedStore
+    ) {
+        let store = makeStore(.withTwoPanes(), testing: tested)
         store.send(.left(.row(1, .start)))
         store.send(.right(.row(1, .start)))
         store.send(.left(.stopRow(1)))
@@ -188,8 +192,10 @@ extension Desk {
         store.receive(.right(.row(1, .finished))) { $0.right.rows[0].finished = 1 }
     }
 
-    @Test func aRowNamedFromTheRootIsTheRowItsPaneNames() {
-        let store = makeStore(.withTwoPanes())
+    @Test(arguments: TestedStore.allCases) func aRowNamedFromTheRootIsTheRowItsPaneNames(
+        _ tested: TestedStore
+    ) {
+        let store = makeStore(.withTwoPanes(), testing: tested)
         store.send(.left(.row(1, .start)))
         store.send(.right(.row(1, .start)))
         store.send(.stopLeftRow(1))
@@ -198,8 +204,9 @@ extension Desk {
         store.receive(.right(.row(1, .finished))) { $0.right.rows[0].finished = 1 }
     }
 
-    @Test func idsInsideChildrenAreTheirOwn() {
-        let store = makeStore(.withTwoPanes())
+    @Test(arguments: TestedStore.allCases) func idsInsideChildrenAreTheirOwn(_ tested: TestedStore)
+    {
+        let store = makeStore(.withTwoPanes(), testing: tested)
         store.send(.left(.start))
         store.send(.left(.row(1, .start)))
         store.send(.right(.row(1, .start)))
@@ -215,8 +222,10 @@ extension Desk {
         store.receive(.left(.row(1, .finished))) { $0.left.rows[0].finished = 1 }
     }
 
-    @Test func aCancellationInsideARunningTaskStaysInItsChild() {
-        let store = makeStore(.withTwoPanes())
+    @Test(arguments: TestedStore.allCases) func aCancellationInsideARunningTaskStaysInItsChild(
+        _ tested: TestedStore
+    ) {
+        let store = makeStore(.withTwoPanes(), testing: tested)
         store.send(.left(.row(1, .start)))
         store.send(.right(.row(1, .start)))
         store.send(.right(.row(1, .stopLater)))
@@ -229,8 +238,10 @@ extension Desk {
         store.receive(.left(.row(1, .finished))) { $0.left.rows[0].finished = 1 }
     }
 
-    @Test func throttlesWithOneIdInTwoChildrenAreIndependent() {
-        let store = makeStore(.withTwoPanes())
+    @Test(arguments: TestedStore.allCases) func throttlesWithOneIdInTwoChildrenAreIndependent(
+        _ tested: TestedStore
+    ) {
+        let store = makeStore(.withTwoPanes(), testing: tested)
         store.send(.left(.row(1, .ping)))
         store.receive(.left(.row(1, .pinged))) { $0.left.rows[0].pings = 1 }
         // Inside the left row's window, but the right row's throttle has a window of its own.
@@ -242,9 +253,11 @@ extension Desk {
         store.receive(.left(.row(1, .pinged))) { $0.left.rows[0].pings = 2 }
     }
 
-    @Test func rowsOfListsInAListAreTheirOwn() {
+    @Test(arguments: TestedStore.allCases) func rowsOfListsInAListAreTheirOwn(_ tested: TestedStore)
+    {
         let store = makeStore(
-            Desk(shelves: [Pane(id: 1, rows: [Worker(id: 1)]), Pane(id: 2, rows: [Worker(id: 1)])])
+            Desk(shelves: [Pane(id: 1, rows: [Worker(id: 1)]), Pane(id: 2, rows: [Worker(id: 1)])]),
+            testing: tested
         )
         store.send(.shelf(1, .row(1, .start)))
         store.send(.shelf(2, .row(1, .start)))
@@ -258,8 +271,9 @@ extension Desk {
         store.receive(.shelf(1, .row(1, .finished))) { $0.shelves[0].rows[0].finished = 1 }
     }
 
-    @Test func cancellingOneCaseOfAnEnumSparesAnotherCaseWithTheSamePayloadType() {
-        let store = makeStore(Desk())
+    @Test(arguments: TestedStore.allCases)
+    func cancellingOneCaseOfAnEnumSparesAnotherCaseWithTheSamePayloadType(_ tested: TestedStore) {
+        let store = makeStore(Desk(), testing: tested)
         store.send(.first(.start))
         // The screen shows the first case: cancelling the second case's effects touches
         // nothing, although both cases hold a `Worker`.

@@ -114,12 +114,15 @@ extension Board {
 
 @MainActor
 @Suite struct ChildEffectLifetimeTests {
-    func makeStore(_ state: Board = Board()) -> TestStore<Board, BoardAction, TestClock> {
-        TestStore(state: state, environment: TestClock(), update: Board.update)
+    func makeStore(_ state: Board = Board(), testing tested: TestedStore)
+        -> TestStore<Board, BoardAction, TestClock>
+    {
+        TestStore(state: state, environment: TestClock(), update: Board.update, testing: tested)
     }
 
-    @Test func removingAKeyedChildEndsItsEffectsAndSparesItsSiblings() {
-        let store = makeStore(Board(rows: [TodoRow(id: "a"), TodoRow(id: "b")]))
+    @Test(arguments: TestedStore.allCases)
+    func removingAKeyedChildEndsItsEffectsAndSparesItsSiblings(_ tested: TestedStore) {
+        let store = makeStore(Board(rows: [TodoRow(id: "a"), TodoRow(id: "b")]), testing: tested)
         store.send(.row(id: "a", .remindLater))
         store.send(.row(id: "b", .remindLater))
         #expect(store.runningEffectCount == 2)
@@ -129,8 +132,10 @@ extension Board {
         store.receive(.row(id: "b", .remind)) { $0.rows[0].reminders = 1 }
     }
 
-    @Test func anOptionalChildThatBecomesNilEndsItsEffects() {
-        let store = makeStore()
+    @Test(arguments: TestedStore.allCases) func anOptionalChildThatBecomesNilEndsItsEffects(
+        _ tested: TestedStore
+    ) {
+        let store = makeStore(testing: tested)
         store.send(.openDetails("x")) { $0.details = TodoRow(id: "x") }
         store.send(.details(.remindLater))
         store.send(.closeDetails) { $0.details = nil }
@@ -138,8 +143,10 @@ extension Board {
         store.advance(by: .seconds(1))
     }
 
-    @Test func anEnumThatChangesCaseEndsThePayloadsEffects() {
-        let store = makeStore()
+    @Test(arguments: TestedStore.allCases) func anEnumThatChangesCaseEndsThePayloadsEffects(
+        _ tested: TestedStore
+    ) {
+        let store = makeStore(testing: tested)
         store.send(.edit("x")) { $0.mode = .editing(TodoRow(id: "x")) }
         store.send(.editing(.remindLater))
         store.send(.stopEditing) { $0.mode = .idle }
@@ -147,8 +154,10 @@ extension Board {
         store.advance(by: .seconds(1))
     }
 
-    @Test func aChildThatStaysKeepsItsEffects() {
-        let store = makeStore()
+    @Test(arguments: TestedStore.allCases) func aChildThatStaysKeepsItsEffects(
+        _ tested: TestedStore
+    ) {
+        let store = makeStore(testing: tested)
         store.send(.edit("x")) { $0.mode = .editing(TodoRow(id: "x")) }
         store.send(.editing(.remindLater))
         store.send(.editing(.toggle)) { $0.mode = .editing(TodoRow(id: "x", isDone: true)) }
@@ -159,8 +168,10 @@ extension Board {
         }
     }
 
-    @Test func closingAParentEndsTheEffectsOfItsNestedChildren() {
-        let store = makeStore()
+    @Test(arguments: TestedStore.allCases) func closingAParentEndsTheEffectsOfItsNestedChildren(
+        _ tested: TestedStore
+    ) {
+        let store = makeStore(testing: tested)
         store.send(.openSheet) { $0.sheet = Sheet() }
         store.send(.sheet(.add("a"))) { $0.sheet?.rows = [TodoRow(id: "a")] }
         store.send(.sheet(.add("b"))) { $0.sheet?.rows.append(TodoRow(id: "b")) }
@@ -175,8 +186,10 @@ extension Board {
         store.advance(by: .seconds(1))
     }
 
-    @Test func aReopenedChildDoesNotGetTheOldEffectsActions() {
-        let store = makeStore()
+    @Test(arguments: TestedStore.allCases) func aReopenedChildDoesNotGetTheOldEffectsActions(
+        _ tested: TestedStore
+    ) {
+        let store = makeStore(testing: tested)
         store.send(.openDetails("x")) { $0.details = TodoRow(id: "x") }
         store.send(.details(.remindLater))
         store.send(.closeDetails) { $0.details = nil }

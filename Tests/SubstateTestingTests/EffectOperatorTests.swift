@@ -130,16 +130,18 @@ extension Timeline {
 }
 
 @MainActor
-func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironment> {
+func makeTimelineStore(testing tested: TestedStore = .store) -> TestStore<
+    Timeline, TimelineAction, TimelineEnvironment
+> {
     TestStore(
         state: Timeline(), environment: TimelineEnvironment(clock: TestClock()),
-        update: Timeline.update)
+        update: Timeline.update, testing: tested)
 }
 
 @MainActor
 @Suite struct CancellationTests {
-    @Test func cancelByIdStopsTheEffect() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func cancelByIdStopsTheEffect(_ tested: TestedStore) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.start("a", cancelInFlight: false))
         store.advance(by: .milliseconds(500))
         store.send(.cancel("a"))
@@ -147,8 +149,9 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         #expect(store.runningEffectCount == 0)
     }
 
-    @Test func withoutCancelInFlightBothRun() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func withoutCancelInFlightBothRun(_ tested: TestedStore)
+    {
+        let store = makeTimelineStore(testing: tested)
         store.send(.start("a", cancelInFlight: false))
         store.advance(by: .milliseconds(500))
         store.send(.start("a", cancelInFlight: false))
@@ -158,8 +161,9 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         store.receive(.fired("a")) { $0.log = ["a", "a"] }
     }
 
-    @Test func cancelInFlightTakesTheLatest() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func cancelInFlightTakesTheLatest(_ tested: TestedStore)
+    {
+        let store = makeTimelineStore(testing: tested)
         store.send(.start("a", cancelInFlight: true))
         store.advance(by: .milliseconds(500))
         store.send(.start("a", cancelInFlight: true))
@@ -169,8 +173,10 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         store.receive(.fired("a")) { $0.log = ["a"] }
     }
 
-    @Test func cancellingSeveralIdsAndEverything() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func cancellingSeveralIdsAndEverything(
+        _ tested: TestedStore
+    ) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.start("a", cancelInFlight: false))
         store.send(.start("b", cancelInFlight: false))
         store.send(.start("c", cancelInFlight: false))
@@ -184,16 +190,20 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         #expect(store.runningEffectCount == 0)
     }
 
-    @Test func cancellingAnUnknownIdDoesNothing() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func cancellingAnUnknownIdDoesNothing(
+        _ tested: TestedStore
+    ) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.start("a", cancelInFlight: false))
         store.send(.cancel("nobody"))
         store.advance(by: .seconds(1))
         store.receive(.fired("a")) { $0.log = ["a"] }
     }
 
-    @Test func actionsAlreadyProducedByACancelledEffectAreDropped() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func actionsAlreadyProducedByACancelledEffectAreDropped(
+        _ tested: TestedStore
+    ) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.race)
         store.receive(.cancelTicker)
         #expect(store.receivedActions.isEmpty)
@@ -235,8 +245,9 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
 
 @MainActor
 @Suite struct TimingTests {
-    @Test func debounceRestartedAtTheLastInstantFiresOnceForTheLatest() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases)
+    func debounceRestartedAtTheLastInstantFiresOnceForTheLatest(_ tested: TestedStore) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.search("a"))
         store.advance(by: .milliseconds(299))
         store.send(.search("ab"))  // one millisecond before "a" would have fired
@@ -247,16 +258,18 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         store.advance(by: .seconds(1))
     }
 
-    @Test func debounceCanBeCancelled() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func debounceCanBeCancelled(_ tested: TestedStore) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.search("a"))
         store.send(.cancel("search"))
         store.advance(by: .seconds(1))
         #expect(store.runningEffectCount == 0)
     }
 
-    @Test func throttleFiresLeadingAndTrailingWithTheLatest() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func throttleFiresLeadingAndTrailingWithTheLatest(
+        _ tested: TestedStore
+    ) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.throttled("1", latest: true))
         store.receive(.fired("1")) { $0.log = ["1"] }  // leading, at 0
         store.advance(by: .milliseconds(200))
@@ -276,8 +289,10 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         store.receive(.fired("5")) { $0.log = ["1", "3", "4", "5"] }  // leading again
     }
 
-    @Test func throttleWithoutLatestKeepsTheFirstOfTheWindow() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func throttleWithoutLatestKeepsTheFirstOfTheWindow(
+        _ tested: TestedStore
+    ) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.throttled("1", latest: false))
         store.receive(.fired("1")) { $0.log = ["1"] }
         store.send(.throttled("2", latest: false))
@@ -287,8 +302,9 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         store.advance(by: .seconds(1))
     }
 
-    @Test func throttleWithoutTrailingDropsWhatComesInsideTheWindow() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases)
+    func throttleWithoutTrailingDropsWhatComesInsideTheWindow(_ tested: TestedStore) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.throttledLeading("1"))
         store.receive(.fired("1")) { $0.log = ["1"] }  // leading, at 0
         store.advance(by: .milliseconds(200))
@@ -302,8 +318,9 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         store.receive(.fired("4")) { $0.log = ["1", "4"] }
     }
 
-    @Test func cancellingTheThrottleIdCancelsAPendingTrailingEffect() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases)
+    func cancellingTheThrottleIdCancelsAPendingTrailingEffect(_ tested: TestedStore) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.throttled("1", latest: true))
         store.receive(.fired("1")) { $0.log = ["1"] }
         store.send(.throttled("2", latest: true))
@@ -313,8 +330,8 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         store.advance(by: .seconds(2))
     }
 
-    @Test func delayWaitsOnTheClock() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func delayWaitsOnTheClock(_ tested: TestedStore) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.delayed("x"))
         store.advance(by: .milliseconds(499))
         #expect(store.receivedActions.isEmpty)
@@ -322,8 +339,10 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         store.receive(.fired("x")) { $0.log = ["x"] }
     }
 
-    @Test func aTimerTicksUntilCancelledMidTick() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func aTimerTicksUntilCancelledMidTick(
+        _ tested: TestedStore
+    ) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.startTimer)
         store.advance(by: .milliseconds(2500))
         store.receive(.tick(1)) { $0.log = ["tick 1"] }
@@ -334,8 +353,9 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         #expect(store.runningEffectCount == 0)
     }
 
-    @Test func restartingATimerWithCancelInFlightStartsItsCountAgain() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases)
+    func restartingATimerWithCancelInFlightStartsItsCountAgain(_ tested: TestedStore) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.startTimer)
         store.advance(by: .seconds(1))
         store.receive(.tick(1)) { $0.log = ["tick 1"] }
@@ -346,8 +366,10 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         store.send(.stopTimer)
     }
 
-    @Test func timeoutSendsTheFallbackForASlowEffect() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func timeoutSendsTheFallbackForASlowEffect(
+        _ tested: TestedStore
+    ) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.slow(.seconds(5)))
         store.receive(.fired("slow started")) { $0.log = ["slow started"] }
         store.advance(by: .milliseconds(999))
@@ -357,8 +379,9 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         store.advance(by: .seconds(10))
     }
 
-    @Test func timeoutLetsAFastEffectFinish() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func timeoutLetsAFastEffectFinish(_ tested: TestedStore)
+    {
+        let store = makeTimelineStore(testing: tested)
         store.send(.slow(.milliseconds(400)))
         store.receive(.fired("slow started")) { $0.log = ["slow started"] }
         store.advance(by: .milliseconds(400))
@@ -370,8 +393,10 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
 
 @MainActor
 @Suite struct FilteringTests {
-    @Test func filterAndCompactMapDropActions() {
-        let store = makeTimelineStore()
+    @Test(arguments: TestedStore.allCases) func filterAndCompactMapDropActions(
+        _ tested: TestedStore
+    ) {
+        let store = makeTimelineStore(testing: tested)
         store.send(.numbers)
         store.receive(.number(2)) { $0.log = ["number 2"] }
         store.receive(.number(4)) { $0.log = ["number 2", "number 4"] }
@@ -387,7 +412,9 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
         #expect(values == [1, 3])
     }
 
-    @Test func followedByDeliversActionsAfterTheUpdate() {
+    @Test(arguments: TestedStore.allCases) func followedByDeliversActionsAfterTheUpdate(
+        _ tested: TestedStore
+    ) {
         let update = Update<Timeline, TimelineAction>(state: Timeline())
             .followed(by: .fired("a"), .fired("b"))
         let spec = UpdateSpec(
@@ -399,7 +426,7 @@ func makeTimelineStore() -> TestStore<Timeline, TimelineAction, TimelineEnvironm
                 action == .cancelEverything
                     ? Update(state: state).followed(by: .fired("a"), .fired("b"))
                     : Timeline.update(state: state, environment: environment, action: action)
-            })
+            }, testing: tested)
         store.send(.cancelEverything)
         store.receive(.fired("a")) { $0.log = ["a"] }
         store.receive(.fired("b")) { $0.log = ["a", "b"] }

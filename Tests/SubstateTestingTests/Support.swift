@@ -89,9 +89,10 @@ extension Search {
 }
 
 @MainActor
-func makeSearchStore(clock: TestClock = TestClock()) -> TestStore<
-    Search, SearchAction, SearchEnvironment
-> {
+func makeSearchStore(clock: TestClock = TestClock(), testing tested: TestedStore = .store)
+    -> TestStore<Search, SearchAction, SearchEnvironment>
+{
     TestStore(
-        state: Search(), environment: SearchEnvironment(clock: clock), update: Search.update)
+        state: Search(), environment: SearchEnvironment(clock: clock), update: Search.update,
+        testing: tested)
 }

@@ -38,14 +38,18 @@ func clockedWorkspaceUpdate(
 /// scheduler.
 @MainActor
 @Suite struct TestStoreRuntimeTests {
-    @Test func theEffectOfTheInitialUpdateIsReceived() {
+    @Test(arguments: TestedStore.allCases) func theEffectOfTheInitialUpdateIsReceived(
+        _ tested: TestedStore
+    ) {
         let store = TestStore(
             create: Update(state: Search(), effect: .send(.tick)),
-            environment: SearchEnvironment(clock: TestClock()), update: Search.update)
+            environment: SearchEnvironment(clock: TestClock()), update: Search.update,
+            testing: tested)
         store.receive(.tick) { $0.generation = 1 }
     }
 
-    @Test func anInitialUpdatesAsynchronousEffectRunsOnTheTestClock() {
+    @Test(arguments: TestedStore.allCases)
+    func anInitialUpdatesAsynchronousEffectRunsOnTheTestClock(_ tested: TestedStore) {
         let clock = TestClock()
         let store = TestStore(
             create: Update(
@@ -54,7 +58,7 @@ func clockedWorkspaceUpdate(
                     try await clock.sleep(for: .seconds(2))
                     await send(.results(["ready"]))
                 }),
-            environment: SearchEnvironment(clock: clock), update: Search.update)
+            environment: SearchEnvironment(clock: clock), update: Search.update, testing: tested)
         #expect(store.runningEffectCount == 1)
         store.advance(by: .milliseconds(1999))
         #expect(store.receivedActions.isEmpty)
@@ -63,7 +67,9 @@ func clockedWorkspaceUpdate(
         #expect(store.runningEffectCount == 0)
     }
 
-    @Test func anInitialEffectLeftRunningIsReportedAtTheStoresLine() {
+    @Test(arguments: TestedStore.allCases) func anInitialEffectLeftRunningIsReportedAtTheStoresLine(
+        _ tested: TestedStore
+    ) {
         withKnownIssue {
             let clock = TestClock()  // never advanced: the effect sleeps until the end
             let store = TestStore(
@@ -72,19 +78,22 @@ func clockedWorkspaceUpdate(
                     effect: .run { _ in
                         try await clock.sleep(for: .seconds(3600))
                     }),
-                environment: SearchEnvironment(clock: clock), update: Search.update)
+                environment: SearchEnvironment(clock: clock), update: Search.update, testing: tested
+            )
             store.finish()
         } matching: {
             String(describing: $0).contains("the initial update is still running")
         }
     }
 
-    @Test func middlewareSeesSentAndReceivedActionsAsInAStore() {
+    @Test(arguments: TestedStore.allCases) func middlewareSeesSentAndReceivedActionsAsInAStore(
+        _ tested: TestedStore
+    ) {
         let seen = Seen<SearchAction>()
         let store = TestStore(
             state: Search(), environment: SearchEnvironment(clock: TestClock()),
             update: Search.update,
-            middleware: [.observe { action, _ in seen.values.append(action) }])
+            middleware: [.observe { action, _ in seen.values.append(action) }], testing: tested)
         store.send(.queryChanged("sw")) {
             $0.query = "sw"
             $0.generation = 1
@@ -102,7 +111,9 @@ func clockedWorkspaceUpdate(
             ])
     }
 
-    @Test func anInterceptorShapesWhatTheTestSees() {
+    @Test(arguments: TestedStore.allCases) func anInterceptorShapesWhatTheTestSees(
+        _ tested: TestedStore
+    ) {
         // Every `tick` becomes two: the sent step is the interceptor's whole output.
         let store = TestStore(
             state: Search(), environment: SearchEnvironment(clock: TestClock()),
@@ -111,7 +122,7 @@ func clockedWorkspaceUpdate(
                 .intercept { action, _ in
                     action == .tick ? .replace(with: [.tick, .tick]) : .forward
                 }
-            ])
+            ], testing: tested)
         store.send(.tick) { $0.generation = 2 }
         store.send(.sendTwo)  // its two synchronous ticks become four
         store.receive(.tick) { $0.generation = 4 }
@@ -119,7 +130,7 @@ func clockedWorkspaceUpdate(
     }
 
     /// A test store whose saver waits on the environment's test clock, and no `executor:`.
-    func makeSavingStore(in folder: Folder, timing: SaveTiming) -> (
+    func makeSavingStore(in folder: Folder, timing: SaveTiming, testing tested: TestedStore) -> (
         StateSaver<Workspace, Preferences>,
         TestStore<Workspace, WorkspaceAction, ClockedEnvironment>
     ) {
@@ -129,13 +140,15 @@ func clockedWorkspaceUpdate(
             clock: clock)
         let store = TestStore(
             state: Workspace(), environment: ClockedEnvironment(clock: clock),
-            update: clockedWorkspaceUpdate, middleware: [saver.middleware()])
+            update: clockedWorkspaceUpdate, middleware: [saver.middleware()], testing: tested)
         return (saver, store)
     }
 
-    @Test func aSaversDebounceWritesWhenTheTestClockPassesTheDeadline() throws {
+    @Test(arguments: TestedStore.allCases)
+    func aSaversDebounceWritesWhenTheTestClockPassesTheDeadline(_ tested: TestedStore) throws {
         let folder = Folder()
-        let (saver, store) = makeSavingStore(in: folder, timing: .debounce(.seconds(1)))
+        let (saver, store) = makeSavingStore(
+            in: folder, timing: .debounce(.seconds(1)), testing: tested)
         store.send(.rename("A")) { $0.preferences.title = "A" }
         store.advance(by: .milliseconds(999))
         #expect(saver.writeCount == 0)
@@ -147,9 +160,12 @@ func clockedWorkspaceUpdate(
         #expect(store.runningEffectCount == 0)
     }
 
-    @Test func aSaversThrottleWritesOnTheTestClock() throws {
+    @Test(arguments: TestedStore.allCases) func aSaversThrottleWritesOnTheTestClock(
+        _ tested: TestedStore
+    ) throws {
         let folder = Folder()
-        let (saver, store) = makeSavingStore(in: folder, timing: .throttle(.seconds(1)))
+        let (saver, store) = makeSavingStore(
+            in: folder, timing: .throttle(.seconds(1)), testing: tested)
         store.send(.rename("A")) { $0.preferences.title = "A" }
         store.advance(by: .milliseconds(400))
         store.send(.rename("B")) { $0.preferences.title = "B" }
@@ -160,9 +176,11 @@ func clockedWorkspaceUpdate(
         #expect(folder.contents()?.contains(#""title":"B""#) == true)
     }
 
-    @Test func anImmediateSaveIsWrittenBeforeTheSendReturns() throws {
+    @Test(arguments: TestedStore.allCases) func anImmediateSaveIsWrittenBeforeTheSendReturns(
+        _ tested: TestedStore
+    ) throws {
         let folder = Folder()
-        let (saver, store) = makeSavingStore(in: folder, timing: .immediate)
+        let (saver, store) = makeSavingStore(in: folder, timing: .immediate, testing: tested)
         store.send(.rename("A")) { $0.preferences.title = "A" }
         #expect(saver.writeCount == 1)
         #expect(folder.contents()?.contains(#""title":"A""#) == true)
@@ -171,25 +189,31 @@ func clockedWorkspaceUpdate(
         #expect(store.runningEffectCount == 0)
     }
 
-    @Test func presentationsAreVisibleToTheTest() {
+    @Test(arguments: TestedStore.allCases) func presentationsAreVisibleToTheTest(
+        _ tested: TestedStore
+    ) {
         let store = TestStore(
             state: Workspace(), environment: ClockedEnvironment(clock: TestClock()),
-            update: clockedWorkspaceUpdate)
+            update: clockedWorkspaceUpdate, testing: tested)
         store.send(.resize(5)) { $0.preferences.fontSize = 5 }
         #expect(store.lastPresentation as? Fade == Fade(seconds: 0.5))
         store.send(.rename("A")) { $0.preferences.title = "A" }
         #expect(store.lastPresentation == nil)
     }
 
-    @Test func aReceivedActionsPresentationIsVisibleWhenItIsReceived() {
+    @Test(arguments: TestedStore.allCases)
+    func aReceivedActionsPresentationIsVisibleWhenItIsReceived(_ tested: TestedStore) {
         let store = TestStore(
             create: Update(state: Workspace(), effect: .send(.resize(20))),
-            environment: ClockedEnvironment(clock: TestClock()), update: clockedWorkspaceUpdate)
+            environment: ClockedEnvironment(clock: TestClock()), update: clockedWorkspaceUpdate,
+            testing: tested)
         store.receive(.resize(20)) { $0.preferences.fontSize = 20 }
         #expect(store.lastPresentation as? Fade == Fade(seconds: 2))
     }
 
-    @Test func aRecorderReadsTheTestClock() throws {
+    @Test(arguments: TestedStore.allCases) func aRecorderReadsTheTestClock(_ tested: TestedStore)
+        throws
+    {
         let folder = Folder()
         let url = folder.url.appendingPathComponent("session.jsonl")
         let clock = TestClock()
@@ -197,7 +221,7 @@ func clockedWorkspaceUpdate(
             file: url, initialState: Notebook(), clock: clock)
         let store = TestStore(
             state: Notebook(), environment: NotebookEnvironment(), update: Notebook.update,
-            middleware: [recorder.middleware()], clocks: [clock])
+            middleware: [recorder.middleware()], clocks: [clock], testing: tested)
         store.send(.add("milk")) { $0.notes = [Note(id: 1, text: "milk")] }
         store.advance(by: .milliseconds(1500))
         store.send(.save)
@@ -221,8 +245,10 @@ func clockedWorkspaceUpdate(
         store.send(.scribble) { $0.scratch = 3 }
     }
 
-    @Test func aTaskCancelsTheWorkOfItsSendTransitively() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func aTaskCancelsTheWorkOfItsSendTransitively(
+        _ tested: TestedStore
+    ) {
+        let store = makeSearchStore(testing: tested)
         let task = store.send(.queryChanged("sw")) {
             $0.query = "sw"
             $0.generation = 1

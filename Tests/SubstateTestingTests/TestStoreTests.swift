@@ -5,8 +5,10 @@ import Testing
 
 @MainActor
 @Suite struct TestStoreTests {
-    @Test func debounceIsTestedToTheMillisecond() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func debounceIsTestedToTheMillisecond(
+        _ tested: TestedStore
+    ) {
+        let store = makeSearchStore(testing: tested)
         store.send(.queryChanged("sw")) {
             $0.query = "sw"
             $0.generation = 1
@@ -27,21 +29,23 @@ import Testing
         }
     }
 
-    @Test func synchronousEffectActionsAreReceivedInOrder() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func synchronousEffectActionsAreReceivedInOrder(
+        _ tested: TestedStore
+    ) {
+        let store = makeSearchStore(testing: tested)
         store.send(.sendTwo)
         store.receive(.tick) { $0.generation = 1 }
         store.receive(.tick) { $0.generation = 2 }
     }
 
-    @Test func caughtErrorsBecomeActions() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func caughtErrorsBecomeActions(_ tested: TestedStore) {
+        let store = makeSearchStore(testing: tested)
         store.send(.fail)
         store.receive(.failed("search failed")) { $0.results = ["search failed"] }
     }
 
-    @Test func receiveWherePredicate() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func receiveWherePredicate(_ tested: TestedStore) {
+        let store = makeSearchStore(testing: tested)
         store.send(.sendTwo)
         store.receive(where: { $0 == .tick }) { $0.generation = 1 }
         store.receive(where: { if case .tick = $0 { true } else { false } }) {
@@ -49,8 +53,9 @@ import Testing
         }
     }
 
-    @Test func cancellingATaskEndsItsEffect() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func cancellingATaskEndsItsEffect(_ tested: TestedStore)
+    {
+        let store = makeSearchStore(testing: tested)
         let poll = store.send(.pollTwice)
         store.advance(by: .seconds(1))
         store.receive(.tick) { $0.generation = 1 }
@@ -61,8 +66,10 @@ import Testing
         #expect(store.receivedActions.isEmpty)
     }
 
-    @Test func aWrongStateFailsWithADiffAtTheCallersLine() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func aWrongStateFailsWithADiffAtTheCallersLine(
+        _ tested: TestedStore
+    ) {
+        let store = makeSearchStore(testing: tested)
         let line = #line + 3
         withKnownIssue {
             store.send(.sendTwo)
@@ -75,8 +82,10 @@ import Testing
         }
     }
 
-    @Test func aClosureThatExpectsAChangeFailsWhenNothingChanged() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func aClosureThatExpectsAChangeFailsWhenNothingChanged(
+        _ tested: TestedStore
+    ) {
+        let store = makeSearchStore(testing: tested)
         store.send(.sendTwo)
         store.receive(.tick) { $0.generation = 1 }
         withKnownIssue {
@@ -91,8 +100,8 @@ import Testing
         }
     }
 
-    @Test func anUnassertedChangeFails() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func anUnassertedChangeFails(_ tested: TestedStore) {
+        let store = makeSearchStore(testing: tested)
         withKnownIssue {
             store.send(.tick)
         } matching: {
@@ -100,8 +109,9 @@ import Testing
         }
     }
 
-    @Test func receivingTheWrongActionFails() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func receivingTheWrongActionFails(_ tested: TestedStore)
+    {
+        let store = makeSearchStore(testing: tested)
         store.send(.sendTwo)
         withKnownIssue {
             store.receive(.results([])) { $0.generation = 1 }
@@ -111,8 +121,10 @@ import Testing
         store.skipReceivedActions()
     }
 
-    @Test func receivingWhenNothingArrivedNamesTheSleepingEffect() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func receivingWhenNothingArrivedNamesTheSleepingEffect(
+        _ tested: TestedStore
+    ) {
+        let store = makeSearchStore(testing: tested)
         store.send(.pollTwice)
         withKnownIssue {
             store.receive(.tick)
@@ -122,12 +134,14 @@ import Testing
         store.skipInFlightEffects()
     }
 
-    @Test func sendingAfterFinishFailsAndItsEffectIsStillReported() {
+    @Test(arguments: TestedStore.allCases) func sendingAfterFinishFailsAndItsEffectIsStillReported(
+        _ tested: TestedStore
+    ) {
         let sendLine = #line + 6
         let seen = Mutex<[String]>([])
         withKnownIssue {
             do {
-                let store = makeSearchStore()
+                let store = makeSearchStore(testing: tested)
                 store.finish()
                 store.send(.pollTwice)
             }  // released: the effect the late send started is still running
@@ -141,12 +155,13 @@ import Testing
         #expect(seen.withLock { $0 } == ["late send", "running"])
     }
 
-    @Test func unassertedActionsAndRunningEffectsFailAtTheSendThatStartedThem() {
+    @Test(arguments: TestedStore.allCases)
+    func unassertedActionsAndRunningEffectsFailAtTheSendThatStartedThem(_ tested: TestedStore) {
         let pollLine = #line + 5
         let sendLine = #line + 5
         let seen = Mutex<[String]>([])
         withKnownIssue {
-            let store = makeSearchStore()
+            let store = makeSearchStore(testing: tested)
             store.send(.pollTwice)
             store.send(.sendTwo)
             store.finish()
@@ -167,10 +182,12 @@ import Testing
         #expect(seen.withLock { Set($0) } == ["unasserted", "running"])
     }
 
-    @Test func aStoreThatGoesAwayChecksExhaustion() {
+    @Test(arguments: TestedStore.allCases) func aStoreThatGoesAwayChecksExhaustion(
+        _ tested: TestedStore
+    ) {
         withKnownIssue {
             _ = {
-                let store = makeSearchStore()
+                let store = makeSearchStore(testing: tested)
                 store.send(.pollTwice)
             }()
         } matching: {
@@ -178,8 +195,8 @@ import Testing
         }
     }
 
-    @Test func skippingMakesTheTestPass() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func skippingMakesTheTestPass(_ tested: TestedStore) {
+        let store = makeSearchStore(testing: tested)
         store.send(.pollTwice)
         store.send(.sendTwo)
         withKnownIssue {
@@ -192,8 +209,10 @@ import Testing
         #expect(store.runningEffectCount == 0)
     }
 
-    @Test func nonExhaustiveModeChecksOnlyWhatIsAsserted() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func nonExhaustiveModeChecksOnlyWhatIsAsserted(
+        _ tested: TestedStore
+    ) {
+        let store = makeSearchStore(testing: tested)
         store.exhaustivity = .off
         store.send(.queryChanged("a"))
         store.send(.queryChanged("ab")) { $0.query = "ab" }
@@ -202,8 +221,10 @@ import Testing
         store.send(.pollTwice)
     }
 
-    @Test func nonExhaustiveModeStillFailsOnAWrongAssertion() {
-        let store = makeSearchStore()
+    @Test(arguments: TestedStore.allCases) func nonExhaustiveModeStillFailsOnAWrongAssertion(
+        _ tested: TestedStore
+    ) {
+        let store = makeSearchStore(testing: tested)
         store.exhaustivity = .off
         withKnownIssue {
             store.send(.queryChanged("a")) { $0.query = "b" }
@@ -213,9 +234,11 @@ import Testing
         store.skipInFlightEffects()
     }
 
-    @Test func runClocksRunsEverySleeperToTheEnd() {
+    @Test(arguments: TestedStore.allCases) func runClocksRunsEverySleeperToTheEnd(
+        _ tested: TestedStore
+    ) {
         let clock = TestClock()
-        let store = makeSearchStore(clock: clock)
+        let store = makeSearchStore(clock: clock, testing: tested)
         store.send(.pollTwice)
         store.runClocks()
         store.receive(.tick) { $0.generation = 1 }

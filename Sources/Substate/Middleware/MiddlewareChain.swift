@@ -74,3 +74,31 @@ final class _MiddlewareChain<State, Action> {
         }
     }
 }
+
+/// What a store does to its chain when middleware is added or removed at run time, or the
+/// store is torn down: written once for ``Store`` and the core of the stores off the main
+/// actor, which each keep their own chain and token counter.
+extension Optional {
+    /// Adds `middleware` at the end of the chain, under `token`, and attaches it to
+    /// `executor` (the store's effect executor, `nil` for the global one).
+    mutating func add<State, Action>(
+        _ middleware: Middleware<State, Action>, token: Int, executor: (any TaskExecutor)?
+    ) where Wrapped == _MiddlewareChain<State, Action> {
+        self = (self ?? _MiddlewareChain(installed: [])).adding(middleware, token: token)
+        middleware.attach?(executor)
+    }
+
+    /// Removes the middleware added under `token`; the chain becomes `nil` when nothing is
+    /// left. An unknown token changes nothing.
+    mutating func remove<State, Action>(token: Int)
+    where Wrapped == _MiddlewareChain<State, Action> {
+        guard let removed = self?.removing(token: token) else { return }
+        self = removed.isEmpty ? nil : removed
+    }
+
+    /// Tells every middleware of the chain that its store was torn down.
+    func tellTearDown<State, Action>() where Wrapped == _MiddlewareChain<State, Action> {
+        guard let chain = self else { return }
+        for middleware in chain._all { middleware.didTearDown?() }
+    }
+}

@@ -1,7 +1,8 @@
-/// What an ``IsolatedStore`` (and so an ``ActorStore``) is made of: the state cell, the effect runtime and the sequences it
-/// publishes, and its middleware, as one non-`Sendable` object that the actor owns and uses
-/// only on itself. The runtime's client: it says what processing an action means, as
-/// ``Store`` does for the main actor, without observation or scopes.
+/// What an ``IsolatedStore`` (and so an ``ActorStore``) is made of: the state cell, the
+/// effect runtime and the sequences it publishes, and its middleware, as one non-`Sendable`
+/// object that the actor owns and uses only on itself. The runtime's client: it says what
+/// processing an action means, as ``Store`` does for the main actor, without observation or
+/// scopes. A `TestStore` drives one on the main actor, with its probe and its scheduler.
 final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Environment> {
     let storage: _StateCell<State>
     let environment: Environment
@@ -14,22 +15,29 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
     @exclusivity(unchecked) var chain: _MiddlewareChain<State, Action>?
     var nextMiddlewareToken = 0
     private(set) var isTornDown = false
+    /// Watches every step (a `TestStore`); `nil` otherwise.
+    weak var probe: (any StoreProbe<Action>)? {
+        didSet { isProbed = probe != nil }
+    }
+    /// `probe != nil`: one check per action.
+    @exclusivity(unchecked) private var isProbed = false
 
     init(
         state: State, environment: Environment,
         update: @escaping (consuming State, Environment, Action) -> Update<State, Action>,
         effectErrorHandler: @escaping @Sendable (any Error) -> Void,
         middleware: [Middleware<State, Action>],
-        wake: @escaping @Sendable () -> Void
+        executor: (any TaskExecutor)? = nil,
+        wakeUp: EffectRuntime<_ActorStoreCore>.WakeUp
     ) {
         storage = _StateCell(state)
         self.environment = environment
         self.update = update
         self.effectErrorHandler = effectErrorHandler
-        runtime = EffectRuntime(executor: nil, wakeUp: .signal(wake))
+        runtime = EffectRuntime(executor: executor, wakeUp: wakeUp)
         chain = middleware.isEmpty ? nil : _MiddlewareChain(installed: middleware)
         runtime.attach(self)
-        for installed in middleware { installed.attach?(nil) }
+        for installed in middleware { installed.attach?(executor) }
     }
 
     /// A store that goes away tears itself down: its effects end with it, its middleware is told.
@@ -44,28 +52,28 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
         runtime.close()
         committedStates.finish()
         processedActions.finish()
-        if let chain { for middleware in chain._all { middleware.didTearDown?() } }
+        chain.tellTearDown()
     }
 
-    /// Processes what effects delivered; the wake-up's task calls it on the store's actor.
-    func drainInbox() {
-        guard !isTornDown else { return }
-        _ = runtime.drain()
+    /// Processes what effects delivered: the wake-up's task calls it on the store's actor, a
+    /// test store when its scheduler is idle.
+    /// - Returns: Whether anything was delivered.
+    @discardableResult
+    func drainInbox() -> Bool {
+        guard !isTornDown else { return false }
+        return runtime.drain()
     }
 
     /// Adds a middleware at the end of the chain; see ``Store/addMiddleware(_:)``.
     func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
         defer { nextMiddlewareToken += 1 }
-        chain = (chain ?? _MiddlewareChain(installed: [])).adding(
-            middleware, token: nextMiddlewareToken)
-        middleware.attach?(nil)
+        chain.add(middleware, token: nextMiddlewareToken, executor: runtime.executor)
         return MiddlewareToken(id: nextMiddlewareToken)
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``.
     func removeMiddleware(_ token: MiddlewareToken) {
-        guard let removed = chain?.removing(token: token.id) else { return }
-        chain = removed.isEmpty ? nil : removed
+        chain.remove(token: token.id)
     }
 }
 
@@ -94,16 +102,44 @@ extension _ActorStoreCore: EffectRuntimeClient {
     /// Processes an action: through the middleware if there is any, else straight to the
     /// update function.
     func runtimeProcess(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        if isProbed { return processProbed(action, in: group) }
         if let chain { return _processThroughMiddleware(action, in: group, chain: chain) }
         return commit(action, in: group)
+    }
+
+    /// ``runtimeProcess(_:in:)`` with the probe told before and after.
+    private func processProbed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        probe?.willProcess(action, in: group)
+        let joined =
+            if let chain {
+                _processThroughMiddleware(action, in: group, chain: chain)
+            } else {
+                commit(action, in: group)
+            }
+        probe?.didProcess(action, in: group, joined: joined)
+        return joined
+    }
+
+    /// A presentation matters to a test store only: nothing here animates.
+    func runtimePresent(_ presentation: any UpdatePresentation) {
+        probe?.didAsk(toPresent: presentation)
+    }
+
+    func runtimeDidStart(_ record: EffectRecord) {
+        probe?.didStart(record)
     }
 
     func runtimeIsAlive(_ lifetime: EffectLifetime) -> Bool {
         lifetime.isAlive(in: storage._pointer)
     }
 
+    /// Hands an error an effect did not handle to the probe, or else to the error handler.
     func runtimeEffectFailed(_ error: any Error, of record: EffectRecord) {
         guard !isTornDown else { return }
-        effectErrorHandler(error)
+        if let probe {
+            probe.effectFailed(error, of: record)
+        } else {
+            effectErrorHandler(error)
+        }
     }
 }

@@ -57,7 +57,7 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     ///     default they are printed to standard error.
     ///   - isolation: The actor the store belongs to; the caller's by default, or the first
     ///     actor that sends to it when it is created outside one.
-    public init(
+    public convenience init(
         state: State,
         environment: Environment,
         update: @escaping UpdateFunction,
@@ -65,11 +65,29 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
         effectErrorHandler: (@Sendable (any Error) -> Void)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) {
+        self.init(
+            state: state, environment: environment, update: update, middleware: middleware,
+            effectErrorHandler: effectErrorHandler, executor: nil, isolation: isolation)
+    }
+
+    /// Creates a store whose effect tasks run on `executor`; `nil` for the global executor.
+    /// With an executor, nothing drains the inbox by itself: whoever runs the executor calls
+    /// ``drainInbox()`` (a `TestStore` does, when its scheduler is idle).
+    package init(
+        state: State,
+        environment: Environment,
+        update: @escaping UpdateFunction,
+        middleware: [Middleware<State, Action>],
+        effectErrorHandler: (@Sendable (any Error) -> Void)?,
+        executor: (any TaskExecutor)?,
+        isolation: isolated (any Actor)?
+    ) {
         let wake = _IsolatedStoreWake<State, Action, Environment>()
         core = _ActorStoreCore(
             state: state, environment: environment, update: update,
             effectErrorHandler: effectErrorHandler ?? _reportUnhandledEffectError,
-            middleware: middleware, wake: { wake.wake() })
+            middleware: middleware, executor: executor,
+            wakeUp: executor == nil ? .signal({ wake.wake() }) : .manual)
         self.wake = wake
         wake.attach(self)
         if let isolation { belong(to: isolation) }
@@ -188,6 +206,29 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     /// itself down.
     public func tearDown() {
         core.tearDown()
+    }
+
+    /// Watches every step (a `TestStore`); `nil` otherwise.
+    package var probe: (any StoreProbe<Action>)? {
+        get { core.probe }
+        set { core.probe = newValue }
+    }
+
+    /// Starts the effect of an initial update (a `TestStore` does, once its probe is set).
+    package func begin(with effect: Effect<Action>) {
+        core.runtime.begin(with: effect)
+    }
+
+    /// Processes what effects delivered since the last drain; a `TestStore` calls it when its
+    /// scheduler is idle. Returns whether anything was delivered.
+    @discardableResult
+    package func drainInbox() -> Bool {
+        core.drainInbox()
+    }
+
+    /// Whether an effect task the store started is still running (a test store asks).
+    package func isRunning(_ record: EffectRecord) -> Bool {
+        core.runtime.registry.isRunning(record)
     }
 
     /// Makes `actor` the store's: effects' actions are processed there from now on.

@@ -9,25 +9,16 @@ extension Store {
     @discardableResult
     public func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
         defer { nextMiddlewareToken += 1 }
-        let chain = (_middlewareChain ?? _MiddlewareChain(installed: []))
-            .adding(middleware, token: nextMiddlewareToken)
-        middleware.attach?(runtime.executor)
-        _middlewareChain = chain
+        _middlewareChain.add(middleware, token: nextMiddlewareToken, executor: runtime.executor)
         return MiddlewareToken(id: nextMiddlewareToken)
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.
     /// - Parameter token: What ``addMiddleware(_:)`` returned.
     public func removeMiddleware(_ token: MiddlewareToken) {
-        guard let chain = _middlewareChain?.removing(token: token.id) else { return }
-        _middlewareChain = chain.isEmpty ? nil : chain
+        _middlewareChain.remove(token: token.id)
     }
 
-    /// Tells every middleware that the store was torn down.
-    func tearDownMiddleware() {
-        guard let chain = _middlewareChain else { return }
-        for middleware in chain._all { middleware.didTearDown?() }
-    }
 }
 
 extension Store: @MainActor _MiddlewareHost {

@@ -47,7 +47,7 @@ extension Store {
         guard !_tornDown else { return }
         _tornDown = true
         releaseResources()
-        tearDownMiddleware()
+        _middlewareChain.tellTearDown()
     }
 
     /// Cancels the effects, drops the queued actions, closes the inbox, resumes every waiter

@@ -1,8 +1,8 @@
 /// Watches every step of a store from inside: what a `TestStore` needs to check each step
 /// of the real store it drives. A store without a probe pays one check per action.
 ///
-/// Every call comes on the main actor, inside the store's processing.
-@MainActor
+/// Every call comes inside the store's processing, on the store's isolation: the main actor
+/// for a ``Store``, the main actor too for an ``IsolatedStore`` that a test store drives.
 package protocol StoreProbe<Action>: AnyObject {
     associatedtype Action: Sendable
 

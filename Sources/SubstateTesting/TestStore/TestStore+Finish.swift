@@ -52,7 +52,7 @@ extension TestStore {
         runScheduler()
         if exhaustivity == .on { checkExhaustion() }
         isFinished = true
-        store.cancelEffects()
+        engine.cancelEffects()
         scheduler.run()
     }
 
@@ -65,7 +65,7 @@ extension TestStore {
 
     /// Cancels every running effect, so that the test may end while they would still run.
     public func skipInFlightEffects() {
-        store.cancelEffects()
+        engine.cancelEffects()
         scheduler.run()
     }
 

@@ -3,7 +3,7 @@ import Substate
 /// How the test store follows the real store's work: each action processed, where the work it
 /// belongs to was started, the effect tasks started, their errors and the presentations asked
 /// for. Everything comes on the main actor, inside the store's processing.
-extension TestStore: StoreProbe {
+extension TestStore: @MainActor StoreProbe {
     package func willProcess(_ action: Action, in group: EffectGroup?) {
         stepPresentation = nil
         if group == nil, let sending {
@@ -20,11 +20,11 @@ extension TestStore: StoreProbe {
         let origin = current?.origin ?? unknownOrigin
         if let joined, origins[joined.identity] == nil { origins[joined.identity] = origin }
         if group == nil, sending != nil {
-            sent = (store.state, stepPresentation)
+            sent = (engine.state, stepPresentation)
         } else {
             received.append(
                 Received(
-                    action: action, stateAfter: store.state, origin: origin,
+                    action: action, stateAfter: engine.state, origin: origin,
                     presentation: stepPresentation))
         }
         stepPresentation = nil
@@ -54,7 +54,7 @@ extension TestStore: StoreProbe {
 
     /// The effects still running, oldest first. Forgets those that ended.
     var runningEffects: [StartedEffect] {
-        started.removeAll { !store.isRunning($0.record) }
+        started.removeAll { !engine.isRunning($0.record) }
         return started
     }
 

@@ -14,6 +14,8 @@ extension TestStore {
     ///   - state: The initial state.
     ///   - program: The program under test: `Checklist.self`.
     ///   - middleware: Middleware for the store, which runs exactly as in a `Store`.
+    ///   - testing: Which store the test drives: a `Store` (the default) or an
+    ///     `IsolatedStore` (see ``TestedStore``).
     ///   - fileID: Where to report an effect of the store left running (filled in for you).
     ///   - filePath: Where to report failures (filled in for you).
     ///   - line: Where to report failures (filled in for you).
@@ -22,6 +24,7 @@ extension TestStore {
         state: State,
         program: P.Type,
         middleware: [Middleware<State, Action>] = [],
+        testing: TestedStore = .store,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -30,6 +33,7 @@ extension TestStore {
         self.init(
             create: Update(state: state), environment: (), update: P._updateFunction,
             middleware: middleware, clocks: [],
+            tested: testing,
             location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -39,6 +43,8 @@ extension TestStore {
     ///   - create: The initial state and the effect to start with it.
     ///   - program: The program under test.
     ///   - middleware: Middleware for the store, which runs exactly as in a `Store`.
+    ///   - testing: Which store the test drives: a `Store` (the default) or an
+    ///     `IsolatedStore` (see ``TestedStore``).
     ///   - fileID: Where to report an effect of the initial update left running (filled in
     ///     for you).
     ///   - filePath: Where to report failures (filled in for you).
@@ -48,6 +54,7 @@ extension TestStore {
         create: Update<State, Action>,
         program: P.Type,
         middleware: [Middleware<State, Action>] = [],
+        testing: TestedStore = .store,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -56,6 +63,7 @@ extension TestStore {
         self.init(
             create: create, environment: (), update: P._updateFunction,
             middleware: middleware, clocks: [],
+            tested: testing,
             location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -75,6 +83,8 @@ extension TestStore {
     ///   - middleware: Middleware for the store, which runs exactly as in a `Store`.
     ///   - clocks: The test clocks that ``advance(by:fileID:filePath:line:column:)`` moves;
     ///     by default every ``TestClock`` found in `environment`.
+    ///   - testing: Which store the test drives: a `Store` (the default) or an
+    ///     `IsolatedStore` (see ``TestedStore``).
     ///   - fileID: Where to report an effect of the store left running (filled in for you).
     ///   - filePath: Where to report failures (filled in for you).
     ///   - line: Where to report failures (filled in for you).
@@ -85,6 +95,7 @@ extension TestStore {
         program: P.Type,
         middleware: [Middleware<State, Action>] = [],
         clocks: [TestClock]? = nil,
+        testing: TestedStore = .store,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -93,11 +104,12 @@ extension TestStore {
         self.init(
             create: Update(state: state), environment: environment, update: P._updateFunction,
             middleware: middleware, clocks: clocks,
+            tested: testing,
             location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Creates a test store that runs a `Program` from an initial update (see
-    /// ``init(create:environment:update:middleware:clocks:fileID:filePath:line:column:)``).
+    /// ``init(create:environment:update:middleware:clocks:testing:fileID:filePath:line:column:)``).
     /// - Parameters:
     ///   - create: The initial state and the effect to start with it.
     ///   - environment: The environment, usually with test doubles.
@@ -105,6 +117,8 @@ extension TestStore {
     ///   - middleware: Middleware for the store, which runs exactly as in a `Store`.
     ///   - clocks: The test clocks that ``advance(by:fileID:filePath:line:column:)`` moves;
     ///     by default every ``TestClock`` found in `environment`.
+    ///   - testing: Which store the test drives: a `Store` (the default) or an
+    ///     `IsolatedStore` (see ``TestedStore``).
     ///   - fileID: Where to report an effect of the initial update left running (filled in
     ///     for you).
     ///   - filePath: Where to report failures (filled in for you).
@@ -116,6 +130,7 @@ extension TestStore {
         program: P.Type,
         middleware: [Middleware<State, Action>] = [],
         clocks: [TestClock]? = nil,
+        testing: TestedStore = .store,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -124,6 +139,7 @@ extension TestStore {
         self.init(
             create: create, environment: environment, update: P._updateFunction,
             middleware: middleware, clocks: clocks,
+            tested: testing,
             location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 }

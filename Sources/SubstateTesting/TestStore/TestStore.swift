@@ -25,6 +25,11 @@ import Substate
 /// instead of the global executor, so nothing runs until the test says so. ``store`` gives
 /// it to code that needs a `Store`, such as a `TimeMachine` or a view under test.
 ///
+/// A program that runs off the main actor is tested through the store it runs in:
+/// `testing: .isolatedStore` (see ``TestedStore``) makes the test store drive an
+/// `IsolatedStore` (the store of an `ActorStore`, and of a server's own actors) on the main
+/// actor instead, with the same steps and checks; ``isolatedStore`` gives it.
+///
 /// `TestStore` is `@MainActor`, as `Store` is: mark the tests (or the suite) that use it
 /// `@MainActor`.
 ///
@@ -57,10 +62,42 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
 
     /// The store the test drives. Sending to it directly bypasses the test store's checks
     /// (the actions it processes are then received, as if an effect had sent them).
-    public let store: Store<State, Action, Environment>
+    ///
+    /// A test store that drives an `IsolatedStore` (``TestedStore/isolatedStore``) has no
+    /// `Store`: reading this property then stops the test with a message; use
+    /// ``isolatedStore`` instead.
+    public var store: Store<State, Action, Environment> {
+        guard case .store(let store) = engine else {
+            fatalError(
+                """
+                TestStore.store: this test store drives an IsolatedStore (it was created with                 `testing: .isolatedStore`), not a Store. Use `isolatedStore`.
+                """)
+        }
+        return store
+    }
+
+    /// The `IsolatedStore` the test drives, when it was created with
+    /// `testing: .isolatedStore`; `nil` when it drives a `Store` (see ``store``). It belongs to
+    /// the main actor. Sending to it directly bypasses the test store's checks, as with
+    /// ``store``.
+    public var isolatedStore: IsolatedStore<State, Action, Environment>? {
+        guard case .isolated(let store) = engine else { return nil }
+        return store
+    }
+
+    /// Which store the test drives (see ``TestedStore``).
+    public var tested: TestedStore {
+        switch engine {
+        case .store: .store
+        case .isolated: .isolatedStore
+        }
+    }
+
+    /// The store driven, whichever it is.
+    let engine: Engine
 
     /// The current state: after every action processed so far, asserted or not.
-    public var state: State { store.state }
+    public var state: State { engine.state }
 
     /// The environment the update function and its effects receive.
     public let environment: Environment
@@ -143,7 +180,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     /// Creates a test store from an update function that is a closure.
     ///
     /// Name a program by its type instead
-    /// (``init(state:environment:program:middleware:clocks:fileID:filePath:line:column:)``):
+    /// (``init(state:environment:program:middleware:clocks:testing:fileID:filePath:line:column:)``):
     /// passed as a function value, `App.update` is called through a thunk that, in a debug
     /// build, keeps a second reference to the state during each update, so that its first write
     /// to a collection copies it.
@@ -157,6 +194,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     ///   - clocks: The test clocks that ``advance(by:fileID:filePath:line:column:)`` moves.
     ///     By default, every ``TestClock`` found in `environment` (searched through its
     ///     stored properties, four levels deep).
+    ///   - testing: Which store the test drives: a `Store` (the default) or an
+    ///     `IsolatedStore` (see ``TestedStore``).
     ///   - fileID: Where to report an effect of the store left running (filled in for you).
     ///   - filePath: Where to report failures (filled in for you).
     ///   - line: Where to report failures (filled in for you).
@@ -167,6 +206,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         update: @escaping UpdateFunction,
         middleware: [Middleware<State, Action>] = [],
         clocks: [TestClock]? = nil,
+        testing: TestedStore = .store,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -175,6 +215,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         self.init(
             create: Update(state: state), environment: environment, update: update,
             middleware: middleware, clocks: clocks,
+            tested: testing,
             location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -194,6 +235,8 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     ///   - middleware: Middleware for the store, which runs exactly as in a `Store`.
     ///   - clocks: The test clocks that ``advance(by:fileID:filePath:line:column:)`` moves;
     ///     by default every ``TestClock`` found in `environment`.
+    ///   - testing: Which store the test drives: a `Store` (the default) or an
+    ///     `IsolatedStore` (see ``TestedStore``).
     ///   - fileID: Where to report an effect of the initial update left running (filled in
     ///     for you).
     ///   - filePath: Where to report failures (filled in for you).
@@ -205,6 +248,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         update: @escaping UpdateFunction,
         middleware: [Middleware<State, Action>] = [],
         clocks: [TestClock]? = nil,
+        testing: TestedStore = .store,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -213,6 +257,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         self.init(
             create: create, environment: environment, update: update, middleware: middleware,
             clocks: clocks,
+            tested: testing,
             location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -222,32 +267,33 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         update: @escaping UpdateFunction,
         middleware: [Middleware<State, Action>],
         clocks: [TestClock]?,
+        tested: TestedStore,
         location: Location
     ) {
         let scheduler = TestScheduler()
         self.scheduler = scheduler
         self.environment = environment
         self.assertedState = create.state
-        self.store = Store(
-            state: create.state, environment: environment, update: update,
-            middleware: middleware, executor: scheduler)
+        self.engine = Engine(
+            tested, state: create.state, environment: environment, update: update,
+            middleware: middleware, scheduler: scheduler)
         self.clocks = clocks ?? TestClock.find(in: environment)
         for clock in self.clocks { clock.attach(scheduler) }
-        store.probe = self
+        engine.watch(with: self)
         // The store's inbox is drained whenever the scheduler has nothing else to run: the
         // test's own flow of control, on the main actor.
-        let store = self.store
+        let drain = engine.drainWithoutKeeping
         let processed = self.processed
-        scheduler.whenIdle { [weak store] in
+        scheduler.whenIdle {
             MainActor.assumeIsolated {
                 let before = processed.value
-                guard store?.drainInbox() == true else { return 0 }
+                guard drain() else { return 0 }
                 return max(1, processed.value - before)
             }
         }
         if !create.effect.isNone {
             current = Step(origin: location, name: .text("the initial update"))
-            store.begin(with: create.effect)
+            engine.begin(with: create.effect)
             current = nil
             runScheduler(at: location)
         }
@@ -261,9 +307,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
             if !isFinished, exhaustivity == .on {
                 checkExhaustion()
             }
-            store.cancelEffects()
+            engine.cancelEffects()
             scheduler.run()
-            store.tearDown()
+            engine.tearDown()
         }
     }
 
@@ -308,13 +354,13 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
                 at: location
             )
         }
-        let previous = store.state
+        let previous = engine.state
         sending = Step(origin: location, name: .text("send(\(describe(action)))"))
         sent = nil
-        let task = store.send(action)
+        let task = engine.send(action)
         sending = nil
         // Nothing was processed if the store was torn down, or holds actions (time travel).
-        let actual = sent?.state ?? store.state
+        let actual = sent?.state ?? engine.state
         lastPresentation = sent?.presentation
         sent = nil
         check(
@@ -353,7 +399,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
                 + "\(received.count) actions received meanwhile are dropped.",
             at: location ?? running.first?.origin ?? unknownOrigin
         )
-        store.cancelEffects()
+        engine.cancelEffects()
         scheduler.run()  // lets the cancelled effects end, if they heed cancellation
         received = []
         assertedState = state
