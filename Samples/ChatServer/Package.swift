@@ -32,5 +32,12 @@ let package = Package(
             dependencies: [
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")
             ]),
+        .testTarget(
+            name: "ChatCoreTests",
+            dependencies: [
+                "ChatCore",
+                .product(name: "Substate", package: "Substate"),
+                .product(name: "SubstateTesting", package: "Substate"),
+            ]),
     ]
 )
