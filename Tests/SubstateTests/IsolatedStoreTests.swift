@@ -103,16 +103,19 @@ private actor Connection {
     /// The compiler keeps a store in the isolation of the actor that used it (it cannot be
     /// sent anywhere after that); code that gets around the checks and uses it from a second
     /// actor is stopped with a message.
-    @Test func aSecondActorIsRefused() async {
-        await #expect(processExitsWith: .failure) {
-            let smuggled = Smuggled(
-                store: IsolatedStore(state: Log(), environment: (), program: Log.self))
-            // Both alive, so that neither reuses the other's address.
-            let first = FirstUser()
-            let second = SecondUser()
-            await first.use(smuggled)
-            await second.use(smuggled)
-        }
+    @Test func aSecondActorIsRefused() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let smuggled = Smuggled(
+                    store: IsolatedStore(state: Log(), environment: (), program: Log.self))
+                // Both alive, so that neither reuses the other's address.
+                let first = FirstUser()
+                let second = SecondUser()
+                await first.use(smuggled)
+                await second.use(smuggled)
+            })
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("an IsolatedStore of Log is used from SecondUser"))
     }
 }
 

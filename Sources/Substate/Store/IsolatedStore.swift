@@ -234,7 +234,8 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     /// Makes `actor` the store's: effects' actions are processed there from now on.
     private func belong(to actor: any Actor) {
         if owner != nil {
-            preconditionFailure(
+            // Not a precondition: an optimised build would stop without the message.
+            fatalError(
                 """
                 Substate: an IsolatedStore of \(State.self) is used from \(type(of: actor)), but \
                 it belongs to the first actor that used it: an IsolatedStore is used from one \
