@@ -63,20 +63,38 @@ struct Card: Equatable, Identifiable, Codable, Sendable {
         #expect(array[id: 1]?.title == "ac")
     }
 
-    #if DEBUG
-        @Test func duplicateIDsStopTheProgram() async {
-            await #expect(processExitsWith: .failure) {
+    /// Stopped with a message in every build (a precondition prints none when optimised).
+    @Test func duplicateIDsStopTheProgramWithAMessage() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 _ = KeyedArray(uniqueElements: [Card(id: 1), Card(id: 1)])
-            }
-        }
+            })
+        #expect(
+            String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+                "KeyedArray(uniqueElements:): the id 1 appears twice"))
+    }
 
-        @Test func changingAnElementsIDToOneThatIsThereStopsTheProgram() async {
-            await #expect(processExitsWith: .failure) {
+    @Test func changingAnElementsIDToOneThatIsThereStopsTheProgramWithAMessage() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 var array = KeyedArray(uniqueElements: [Card(id: 1), Card(id: 2)])
                 array[0].id = 2
-            }
-        }
-    #endif
+            })
+        #expect(
+            String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+                "an element's id changed from 1 to 2, which another element has"))
+    }
+
+    @Test func anIndexOutOfBoundsStopsTheProgramWithAMessage() async throws {
+        let result = try #require(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                var array = KeyedArray(uniqueElements: [Card(id: 1)])
+                array.remove(at: 3)
+            })
+        #expect(
+            String(decoding: result.standardErrorContent, as: UTF8.self).contains(
+                "KeyedArray.remove(at:): index 3 out of bounds 0..<1"))
+    }
 
     @Test func changingAnElementsIDInPlaceMovesItsKey() {
         var array = cards([1, 2])

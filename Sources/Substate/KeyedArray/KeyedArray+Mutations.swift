@@ -24,9 +24,9 @@ extension KeyedArray {
     /// - Complexity: O(*n*) (the positions after it move), O(1) at the end.
     @discardableResult
     public mutating func insert(_ element: Element, at index: Int) -> Bool {
-        precondition(
-            index >= 0 && index <= _elements.count,
-            "KeyedArray.insert(_:at:): index \(index) out of bounds 0...\(_elements.count)")
+        if index < 0 || index > _elements.count {
+            _misuse("KeyedArray.insert(_:at:): index \(index) out of bounds 0...\(_elements.count)")
+        }
         guard _positions[element.id] == nil else { return false }
         _noteChange(of: element.id)
         _elements.insert(element, at: index)
@@ -54,9 +54,9 @@ extension KeyedArray {
     /// - Complexity: O(*n*) (the positions after it move), O(1) at the end.
     @discardableResult
     public mutating func remove(at index: Int) -> Element {
-        precondition(
-            _elements.indices.contains(index),
-            "KeyedArray.remove(at:): index \(index) out of bounds 0..<\(_elements.count)")
+        if !_elements.indices.contains(index) {
+            _misuse("KeyedArray.remove(at:): index \(index) out of bounds 0..<\(_elements.count)")
+        }
         let id = _ids[index]
         _noteChange(of: id)
         _positions[id] = nil

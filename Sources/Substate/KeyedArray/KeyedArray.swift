@@ -69,7 +69,7 @@ public struct KeyedArray<Element: Identifiable> {
     /// - Complexity: O(*n*).
     public init(uniqueElements elements: some Sequence<Element>) {
         self.init(elements) { first, _ in
-            preconditionFailure("KeyedArray(uniqueElements:): the id \(first.id) appears twice")
+            _misuse("KeyedArray(uniqueElements:): the id \(first.id) appears twice")
         }
     }
 
@@ -89,9 +89,9 @@ public struct KeyedArray<Element: Identifiable> {
         for element in elements {
             if let position = positions[element.id] {
                 let merged = try combine(kept[position], element)
-                precondition(
-                    merged.id == element.id,
-                    "KeyedArray: uniquingIDsWith returned an element with another id")
+                if merged.id != element.id {
+                    _misuse("KeyedArray: uniquingIDsWith returned an element with another id")
+                }
                 kept[position] = merged
             } else {
                 positions[element.id] = kept.count
@@ -150,9 +150,9 @@ public struct KeyedArray<Element: Identifiable> {
                 remove(id: id)
                 return
             }
-            precondition(
-                newValue.id == id,
-                "KeyedArray: an element with id \(newValue.id) was set under the id \(id)")
+            if newValue.id != id {
+                _misuse("KeyedArray: an element with id \(newValue.id) was set under the id \(id)")
+            }
             if let position = _positions[id] {
                 _noteChange(of: id)
                 _elements[position] = newValue
@@ -200,9 +200,11 @@ public struct KeyedArray<Element: Identifiable> {
     @usableFromInline
     mutating func _rekey(at position: Int, from old: Element.ID) {
         let new = _elements[position].id
-        precondition(
-            _positions[new] == nil,
-            "KeyedArray: an element's id changed from \(old) to \(new), which another element has")
+        if _positions[new] != nil {
+            _misuse(
+                "KeyedArray: an element's id changed from \(old) to \(new), which another element has"
+            )
+        }
         _positions[old] = nil
         _positions[new] = position
         _ids[position] = new

@@ -16,31 +16,37 @@ final class _StateCell<State> {
 
     /// The state, read in place.
     @inlinable var value: State {
-        precondition(
-            _holdsValue,
-            "Substate: the state was read while an update was running. "
-                + "Update functions must be pure: they may not use the store."
-        )
+        if !_holdsValue {
+            _misuse(
+                """
+                Substate: the state was read while an update was running. Update functions must be \
+                pure: they may not use the store.
+                """)
+        }
         return _pointer.pointee
     }
 
     /// Where the state is, to read in place (a field of it, without copying the rest).
     @inlinable var pointer: UnsafePointer<State> {
-        precondition(
-            _holdsValue,
-            "Substate: the state was read while an update was running. "
-                + "Update functions must be pure: they may not use the store."
-        )
+        if !_holdsValue {
+            _misuse(
+                """
+                Substate: the state was read while an update was running. Update functions must be \
+                pure: they may not use the store.
+                """)
+        }
         return UnsafePointer(_pointer)
     }
 
     /// Moves the state out; the cell is empty until ``put(_:)``.
     @inlinable func take() -> State {
-        precondition(
-            _holdsValue,
-            "Substate: an action was processed while an update was running. "
-                + "Update functions must be pure: they may not use the store."
-        )
+        if !_holdsValue {
+            _misuse(
+                """
+                Substate: an action was processed while an update was running. Update functions must be \
+                pure: they may not use the store.
+                """)
+        }
         _holdsValue = false
         return _pointer.move()
     }

@@ -41,7 +41,7 @@ public struct Choices {
     /// - Returns: A number from 0 to `bound - 1`; replayed numbers that are too large for
     ///   the bound are taken as `bound - 1`.
     public mutating func draw(below bound: UInt64) -> UInt64 {
-        precondition(bound > 0, "Choices.draw(below:) needs a bound of at least 1")
+        if bound == 0 { fatalError("Choices.draw(below:) needs a bound of at least 1") }
         let value: UInt64
         if drawn.count < replayed.count {
             value = min(replayed[drawn.count], bound - 1)

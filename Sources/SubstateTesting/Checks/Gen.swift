@@ -78,8 +78,10 @@ public struct Gen<Value> {
     public static func weighted(_ options: [(Int, Gen?)]) -> Gen {
         let all = options.map { (max(0, $0.0), $0.1) }.filter { $0.0 > 0 }
         let kept = all.compactMap { weight, gen in gen.map { (weight, $0) } }
-        precondition(
-            !kept.isEmpty, "Gen.oneOf/weighted: no option left (all nil or of weight 0)")
+        // fatalError, not a precondition: an optimised build would stop without the message.
+        if kept.isEmpty {
+            fatalError("Gen.oneOf/weighted: no option left (all nil or of weight 0)")
+        }
         if all.count == 1 { return kept[0].1 }
         let total = UInt64(all.reduce(0) { $0 + $1.0 })
         let keptTotal = kept.reduce(0) { $0 + $1.0 }
@@ -105,7 +107,7 @@ public struct Gen<Value> {
     /// - Precondition: `elements` is not empty.
     public static func element<C: Collection>(of elements: C) -> Gen where C.Element == Value {
         let all = Array(elements)
-        precondition(!all.isEmpty, "Gen.element(of:) needs at least one element")
+        if all.isEmpty { fatalError("Gen.element(of:) needs at least one element") }
         return Gen { all[Int($0.draw(below: UInt64(all.count)))] }
     }
 
@@ -178,7 +180,7 @@ extension Gen where Value == Duration {
     ///   - step: The steps durations are made of.
     /// - Returns: The generator.
     public static func duration(upTo limit: Duration, step: Duration) -> Gen {
-        precondition(step > .zero, "Gen.duration(upTo:step:) needs a positive step")
+        if step <= .zero { fatalError("Gen.duration(upTo:step:) needs a positive step") }
         let steps = UInt64(max(0, Int64(limit / step))) + 1
         return Gen { step * Int($0.draw(below: steps)) }
     }
