@@ -276,6 +276,37 @@ final class Reports: Sendable {
         #expect(saver.writeCount == 1)
     }
 
+    @Test func aSaveWhileTheStoreShowsAPastStateWritesThePresentOne() throws {
+        let saver = makeSaver(timing: .debounce(.seconds(1)))
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        let machine = TimeMachine(store: store)
+        store.send(.rename("Past"))
+        store.send(.rename("Present"))
+        machine.jump(to: 1)
+        #expect(store.state.preferences.title == "Past")
+        clock.advance(by: .seconds(1))
+        #expect(saver.writeCount == 1)
+        #expect(try makeSaver().load(into: Workspace()).preferences.title == "Present")
+        store.tearDown()
+        #expect(try makeSaver().load(into: Workspace()).preferences.title == "Present")
+    }
+
+    @Test func aFlushFromAnotherThreadWaitsForTheMainActorToHandTheStateOver() async throws {
+        let saver = makeSaver(timing: .debounce(.seconds(60)))
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("Off the main actor"))
+        // The detached task cannot read the store's state: it asks the main actor, which is
+        // free while this test awaits.
+        await Task.detached { saver.flush() }.value
+        #expect(saver.writeCount == 1)
+        #expect(
+            try makeSaver().load(into: Workspace()).preferences.title == "Off the main actor")
+        let pending = await Task.detached { saver.hasPendingSave }.value
+        #expect(!pending)
+        store.tearDown()
+        #expect(saver.writeCount == 1)
+    }
+
     @Test func aCorruptFileIsReportedAndKeptAsideNeverOverwritten() throws {
         folder.write("this is not json")
         let saver = makeSaver(timing: .immediate)
@@ -425,7 +456,7 @@ final class Reports: Sendable {
         #expect(!saver.hasPendingSave)
     }
 
-    @Test func aFlushWaitsForTheWriteUnderWayToEnd() throws {
+    @Test func aFlushWaitsForTheWriteUnderWayToEnd() async throws {
         let writing = Mutex(0)
         let atomicFile = AtomicFile { handle, data in
             writing.withLock { $0 += 1 }
@@ -439,8 +470,9 @@ final class Reports: Sendable {
             onError: reports.handler, atomicFile: atomicFile)
         let store = makeStore(saver, state: try saver.load(into: Workspace()))
         store.send(.rename("Slow"))  // a writer on the global executor
+        // The writer asks the main actor for the state: yield it until the write is under way.
         while writing.withLock({ $0 }) == 0, saver.writeCount == 0 {
-            Thread.sleep(forTimeInterval: 0.001)
+            await Task.yield()
         }
         saver.flush()
         #expect(writing.withLock { $0 } == 0)

@@ -50,6 +50,34 @@ final class EchoClient: EffectRuntimeClient {
         #expect(!client.runtime.isHolding)
     }
 
+    @Test func aCallPostedToTheInboxRunsOnceAtTheNextDrain() {
+        let client = EchoClient()
+        let log = Locked<[String]>([])
+        client.runtime.inbox.post(
+            _InboxCall(
+                { log.withLock { $0.append("ran") } },
+                dropped: { log.withLock { $0.append("dropped") } }))
+        #expect(log.withLock { $0 }.isEmpty)
+        #expect(client.runtime.drain())
+        #expect(log.withLock { $0 } == ["ran"])
+        client.runtime.close()
+        #expect(log.withLock { $0 } == ["ran"])
+    }
+
+    @Test func aCallThatNeverRunsAnswersThatItWasDropped() {
+        let client = EchoClient()
+        let log = Locked<[String]>([])
+        let call = { (name: String) in
+            _InboxCall(
+                { log.withLock { $0.append("\(name) ran") } },
+                dropped: { log.withLock { $0.append("\(name) dropped") } })
+        }
+        client.runtime.inbox.post(call("pending"))
+        client.runtime.close()  // drops what is waiting
+        client.runtime.inbox.post(call("late"))  // a closed inbox drops it at once
+        #expect(log.withLock { $0 } == ["pending dropped", "late dropped"])
+    }
+
     @Test func closingDropsHeldActionsAndFinishesTheirWork() {
         let client = EchoClient()
         client.runtime.startHolding()

@@ -50,10 +50,14 @@ public struct Middleware<State, Action> {
     @usableFromInline let _didProcess: ((Action, State) -> Void)?
     @usableFromInline let _didChange: ((Action, State, State) -> Void)?
     let didTearDown: (() -> Void)?
-    /// Told, when the middleware is installed in a store, where the store runs its effect
-    /// tasks (`nil`: the global executor), so that work of its own (a state saver's timer)
-    /// runs there too: on a test store's scheduler in tests.
-    @usableFromInline package var attach: ((_ executor: (any TaskExecutor)?) -> Void)?
+    /// Called once when the store is torn down, with the store's state (its present state
+    /// if it shows a past one), before `didTearDown`.
+    @usableFromInline package var tearDownWithState: ((State) -> Void)?
+    /// Called when the middleware is installed in a store, with what the store offers
+    /// (where it runs its effect tasks, how to read its state); returns the middleware to
+    /// install: itself, or a form that the store's offer makes cheaper (a state saver that
+    /// can read the state when a save is due keeps no copy of it per action).
+    @usableFromInline package var install: ((_MiddlewareSite<State>) -> Middleware)?
 
     /// A middleware from any of the hooks.
     /// - Parameters:

@@ -79,13 +79,22 @@ final class _MiddlewareChain<State, Action> {
 /// store is torn down: written once for ``Store`` and the core of the stores off the main
 /// actor, which each keep their own chain and token counter.
 extension Optional {
-    /// Adds `middleware` at the end of the chain, under `token`, and attaches it to
-    /// `executor` (the store's effect executor, `nil` for the global one).
+    /// The chain of the middleware a store is created with, installed at `site`; `nil` when
+    /// there is none.
+    @usableFromInline
+    static func installing<State, Action>(
+        _ middleware: [Middleware<State, Action>], at site: _MiddlewareSite<State>
+    ) -> Self where Wrapped == _MiddlewareChain<State, Action> {
+        middleware.isEmpty
+            ? nil : _MiddlewareChain(installed: middleware.map { $0.installed(at: site) })
+    }
+
+    /// Adds `middleware` at the end of the chain, under `token`, installed at `site`.
     mutating func add<State, Action>(
-        _ middleware: Middleware<State, Action>, token: Int, executor: (any TaskExecutor)?
+        _ middleware: Middleware<State, Action>, token: Int, at site: _MiddlewareSite<State>
     ) where Wrapped == _MiddlewareChain<State, Action> {
-        self = (self ?? _MiddlewareChain(installed: [])).adding(middleware, token: token)
-        middleware.attach?(executor)
+        self = (self ?? _MiddlewareChain(installed: [])).adding(
+            middleware.installed(at: site), token: token)
     }
 
     /// Removes the middleware added under `token`; the chain becomes `nil` when nothing is
@@ -96,9 +105,21 @@ extension Optional {
         self = removed.isEmpty ? nil : removed
     }
 
-    /// Tells every middleware of the chain that its store was torn down.
-    func tellTearDown<State, Action>() where Wrapped == _MiddlewareChain<State, Action> {
+    /// Tells every middleware of the chain that its store was torn down, with its last state.
+    func tellTearDown<State, Action>(state: State)
+    where Wrapped == _MiddlewareChain<State, Action> {
         guard let chain = self else { return }
-        for middleware in chain._all { middleware.didTearDown?() }
+        for middleware in chain._all {
+            middleware.tearDownWithState?(state)
+            middleware.didTearDown?()
+        }
+    }
+}
+
+extension Middleware {
+    /// The middleware to put in a store's chain: what its `install` makes of it at `site`.
+    @usableFromInline
+    func installed(at site: _MiddlewareSite<State>) -> Middleware {
+        install?(site) ?? self
     }
 }

@@ -3,28 +3,69 @@ import Foundation
 extension StateSaver {
     /// The middleware that saves the part after the actions that change it.
     ///
-    /// Per action it costs two short locks, a reference to the state, and (for `.debounce`)
-    /// one reading of the clock, whatever the part's size; the part is encoded only when a
-    /// save is due. See <doc:Persistence>.
+    /// Per action it costs, in a ``Store``, one short lock and (for `.debounce`) one reading
+    /// of the clock, whatever the part's size: the store hands the state over when a save is
+    /// due. The stores off the main actor cannot hand it over on demand, so there the saver
+    /// also takes a reference to each state (a second lock per action). The part is encoded
+    /// only when a save is due. See <doc:Persistence>.
     /// - Returns: The middleware, for the store's list.
     @inlinable
     public func middleware<Action>() -> Middleware<State, Action> {
+        var middleware: Middleware<State, Action> = keepingMiddleware()
+        middleware.install = { [self] site in installed(at: site) }
+        return middleware
+    }
+
+    /// The middleware for a store that can hand its state over (a ``Store``): one hook per
+    /// action, and the state on demand; else the middleware that keeps each state. Inlinable,
+    /// so that the hooks are specialised for the program's types.
+    @inlinable
+    func installed<Action>(at site: _MiddlewareSite<State>) -> Middleware<State, Action> {
+        progress.withLock { state in
+            // The timer runs where the store runs its effects: on a test store's scheduler,
+            // so that advancing its test clock past the deadline writes the file.
+            state.storeExecutor = site.executor
+            state.source = site.source
+        }
+        guard site.source != nil else { return keepingMiddleware() }
         var middleware = Middleware<State, Action>(
             name: "state saver",
-            willProcess: { [self] _ in willUpdate() },
-            didProcess: { [self] _, state in didUpdate(state) },
+            willProcess: { [self] _ in actionBegins() },
             didTearDown: { [self] in flush() })
-        // The timer runs where the store runs its effects: on a test store's scheduler, so
-        // that advancing its test clock past the deadline writes the file.
-        middleware.attach = { [self] executor in
-            progress.withLock { $0.storeExecutor = executor }
+        middleware.tearDownWithState = { [self] state in
+            progress.withLock { $0.final = state }
         }
         return middleware
     }
 
-    /// Lets go of the state before an update, so that the update writes it in place.
-    /// Inlinable, as the other hot paths: specialised for the program's types, it spares the
-    /// generic metadata lookups that cost most of an unspecialised call.
+    /// The middleware that keeps the state after each action, to read the part from when a
+    /// save is due; for the stores that cannot hand the state over on demand.
+    @inlinable
+    func keepingMiddleware<Action>() -> Middleware<State, Action> {
+        Middleware<State, Action>(
+            name: "state saver",
+            willProcess: { [self] _ in willUpdate() },
+            didProcess: { [self] _, state in didUpdate(state) },
+            didTearDown: { [self] in flush() })
+    }
+
+    /// Takes note that an action may change the part, and starts a timer or a writer if none
+    /// runs; for a store that hands its state over when a save is due. Inlinable, as the
+    /// other hot paths: specialised for the program's types, it spares the generic metadata
+    /// lookups that cost most of an unspecialised call.
+    @inlinable
+    func actionBegins() {
+        let now = debounceTime()
+        let start = progress.withLock { progress -> Int? in
+            progress.lastAction = now
+            progress.isDirty = true
+            progress.actionCount &+= 1
+            return progress.claimWork(for: timing)
+        }
+        if let start { startWork(generation: start) }
+    }
+
+    /// Lets go of the kept state before an update, so that the update writes it in place.
     @inlinable
     func willUpdate() {
         let now = debounceTime()
@@ -40,31 +81,27 @@ extension StateSaver {
         if case .debounce = timing { stopwatch.elapsed() } else { .zero }
     }
 
-    /// Takes note of the state after an action, and starts a timer or a writer if none runs.
+    /// Keeps the state after an action, and starts a timer or a writer if none runs.
     @inlinable
     func didUpdate(_ state: State) {
         let start = progress.withLock { progress -> Int? in
             progress.latest = state
             progress.isDirty = true
             progress.actionCount &+= 1
-            switch timing {
-            case .immediate:
-                guard !progress.isWriting else { return nil }
-                progress.isWriting = true
-                return 0
-            case .debounce, .throttle:
-                guard !progress.isTimerArmed else { return nil }
-                progress.isTimerArmed = true
-                progress.timerGeneration += 1
-                return progress.timerGeneration
-            }
+            return progress.claimWork(for: timing)
         }
-        guard let start else { return }
+        if let start { startWork(generation: start) }
+    }
+
+    /// Starts the writer (`.immediate`) or the timer (the others) that ``Progress/claimWork(for:)``
+    /// claimed.
+    @usableFromInline
+    func startWork(generation: Int) {
         switch timing {
         case .immediate:
             startWriter()
         case .debounce(let interval), .throttle(let interval):
-            startTimer(interval, generation: start)
+            startTimer(interval, generation: generation)
         }
     }
 
@@ -73,27 +110,77 @@ extension StateSaver {
         executor ?? progress.withLock { $0.storeExecutor }
     }
 
-    /// Writes, off the main actor, until the part stops changing between writes: actions
-    /// that come while a write runs are saved together by the next one.
-    ///
-    /// A flush that comes before the writer runs takes its place (see ``SaverTasks``).
-    @usableFromInline
-    func startWriter() {
-        let epoch = tasks.current
-        _ = EffectTasks.start(on: taskExecutor) { [weak self, tasks] in
-            guard tasks.begin(in: epoch) else { return }
-            defer { tasks.end() }
-            while self?.writeAgain() == true {}
+    /// The state after the last action, and the number of that action.
+    typealias Snapshot = (state: State, actionCount: UInt64)
+
+    /// Where the state comes from now.
+    private enum Reading {
+        /// Known: kept, or the store's last.
+        case known(Snapshot?)
+        /// The store hands it over.
+        case ask(_StateSource<State>)
+    }
+
+    private func reading() -> Reading {
+        progress.withLock { state in
+            if let final = state.final { return .known((final, state.actionCount)) }
+            if let source = state.source { return .ask(source) }
+            return .known(state.latest.map { ($0, state.actionCount) })
         }
     }
 
-    /// One turn of the `.immediate` writer: saves, and tells whether to go on.
-    private func writeAgain() -> Bool {
-        let succeeded = saveLatest()
+    /// The state after the last action, now. From a store that hands it over, it is read at
+    /// once on the main actor; elsewhere the caller waits for the store to hand it over when
+    /// `waits`, and gets `nil` when not.
+    func snapshotNow(waits: Bool = true) -> Snapshot? {
+        switch reading() {
+        case .known(let snapshot):
+            return snapshot
+        case .ask(let source):
+            let count: @Sendable () -> UInt64 = { [progress] in
+                progress.withLock { $0.actionCount }
+            }
+            guard waits else { return source.stateHere(with: count).map { ($0.0, $0.1) } }
+            return source.waitForState(with: count).map { ($0.0, $0.1) }
+        }
+    }
+
+    /// The state after the last action, when the store hands it over; `nil` when the store
+    /// is gone or torn down (the teardown saves), or is in the middle of an update (for a
+    /// saver that keeps the states: the update's end takes over).
+    private func snapshotLater() async -> Snapshot? {
+        switch reading() {
+        case .known(let snapshot):
+            return snapshot
+        case .ask(let source):
+            return await source.state { [progress] in progress.withLock { $0.actionCount } }
+                .map { ($0.0, $0.1) }
+        }
+    }
+
+    /// Writes, off the main actor, until the part stops changing between writes: actions
+    /// that come while a write runs are saved together by the next one.
+    ///
+    /// A flush that comes before a turn of the writer takes its place (see ``SaverTasks``).
+    @usableFromInline
+    func startWriter() {
+        let epoch = tasks.current
+        _ = EffectTasks.start(on: taskExecutor) { [weak self] in
+            while let saver = self, await saver.writeAgain(in: epoch) {}
+        }
+    }
+
+    /// One turn of the `.immediate` writer: saves, and tells whether to go on. It waits for
+    /// the state before it counts as at work, so that a flush never waits for a hand-off.
+    private func writeAgain(in epoch: Int) async -> Bool {
+        let snapshot = await snapshotLater()
+        guard tasks.begin(in: epoch) else { return false }
+        let succeeded = save(snapshot)
+        tasks.end()
         return progress.withLock { state in
-            // Not while an update runs (`latest` is nil then): the action that ends it
-            // starts a writer of its own.
-            guard succeeded, state.isDirty, state.latest != nil else {
+            // Not while an update runs (a saver that keeps the states has none then): the
+            // action that ends it starts a writer of its own.
+            guard succeeded, state.isDirty, snapshot != nil, state.final == nil else {
                 state.isWriting = false
                 return false
             }
@@ -102,12 +189,13 @@ extension StateSaver {
     }
 
     /// Starts the one debounce or throttle timer. It counts as at work (see ``SaverTasks``)
-    /// only between its sleeps, so that a flush never waits for a sleeping timer (on a test
-    /// store's scheduler, a cancelled timer ends only when the test runs the scheduler).
+    /// only when it has the state and saves or checks, never while it sleeps or waits for the
+    /// state, so that a flush never waits for it (on a test store's scheduler, a cancelled
+    /// timer ends only when the test runs the scheduler).
     @usableFromInline
     func startTimer(_ interval: Duration, generation: Int) {
         let epoch = tasks.current
-        let timer = EffectTasks.start(on: taskExecutor) { [weak self, sleep, tasks] in
+        let timer = EffectTasks.start(on: taskExecutor) { [weak self, sleep] in
             var wait = interval
             while true {
                 do {
@@ -115,10 +203,10 @@ extension StateSaver {
                 } catch {
                     return  // cancelled: a flush took over
                 }
-                guard tasks.begin(in: epoch) else { return }
-                let next = self?.timerFired(generation: generation, interval: interval)
-                tasks.end()
-                guard let next else { return }
+                guard
+                    let next = await self?.timerFired(
+                        generation: generation, interval: interval, epoch: epoch)
+                else { return }
                 wait = next
             }
         }
@@ -131,13 +219,12 @@ extension StateSaver {
     private enum TimerStep {
         case stop
         case save
-        case wait(Duration)
-        case check(State, actionCount: UInt64, wait: Duration)
+        case check(wait: Duration)
     }
 
     /// Saves or checks when the timer fires.
     /// - Returns: How long to wait before the next check, or `nil` when the timer is done.
-    private func timerFired(generation: Int, interval: Duration) -> Duration? {
+    private func timerFired(generation: Int, interval: Duration, epoch: Int) async -> Duration? {
         let now = debounceTime()
         let step = progress.withLock { state -> TimerStep in
             guard state.isTimerArmed, state.timerGeneration == generation else { return .stop }
@@ -150,22 +237,25 @@ extension StateSaver {
             // Actions came within the interval. Whether they changed the part, only its
             // encoding can tell: a part that stays the same from one check to the next is
             // saved even while actions keep coming (a ticking timer must not put it off).
-            guard let part = state.latest else { return .wait(interval - quiet) }
-            return .check(part, actionCount: state.actionCount, wait: interval - quiet)
+            return .check(wait: interval - quiet)
         }
         switch step {
         case .stop:
             return nil
         case .save:
-            saveLatest()
+            let snapshot = await snapshotLater()
+            guard tasks.begin(in: epoch) else { return nil }
+            defer { tasks.end() }
+            save(snapshot)
             return nil
-        case .wait(let wait):
-            return wait
-        case .check(let part, let count, let wait):
-            guard let bytes = try? encode(lens.get(part)) else { return wait }
+        case .check(let wait):
+            guard let snapshot = await snapshotLater() else { return wait }
+            guard tasks.begin(in: epoch) else { return nil }
+            defer { tasks.end() }
+            guard let bytes = try? encode(lens.get(snapshot.state)) else { return wait }
             let save = progress.withLock { state -> Bool? in
                 guard state.isTimerArmed, state.timerGeneration == generation else { return nil }
-                if bytes == state.savedBytes, state.actionCount == count {
+                if bytes == state.savedBytes, state.actionCount == snapshot.actionCount {
                     // The file holds the part already, and no action came meanwhile.
                     state.isDirty = false
                     state.isTimerArmed = false
@@ -184,7 +274,7 @@ extension StateSaver {
             case nil:
                 return nil
             case true?:
-                saveLatest()
+                self.save(snapshot)
                 return nil
             case false?:
                 return wait
@@ -192,21 +282,24 @@ extension StateSaver {
         }
     }
 
-    /// Writes the part after the last action if actions may have changed it and its encoding
-    /// differs from what the file holds. Writes are serialised, and each takes the latest
-    /// part, so the file never goes back to an older part.
+    /// Writes the part of `snapshot` if actions may have changed it since the last save and
+    /// its encoding differs from what the file holds. Writes are serialised, and a snapshot
+    /// older than the one last written is not written, so the file never goes back to an
+    /// older part.
     /// - Returns: Whether nothing failed (nothing to write counts as success).
     @discardableResult
-    @usableFromInline
-    func saveLatest() -> Bool {
+    func save(_ snapshot: Snapshot?) -> Bool {
         writing.withLock { _ in
-            let (part, saved, refusal, sweeps) = progress.withLock {
-                state -> (State?, Data?, Refusal?, Bool) in
-                guard state.isDirty, let part = state.latest else { return (nil, nil, nil, false) }
-                if let refusal = state.refusal { return (nil, nil, refusal, false) }
-                state.isDirty = false
+            let (saved, refusal, sweeps) = progress.withLock {
+                state -> (Data?, Refusal?, Bool?) in
+                guard state.isDirty, let snapshot, snapshot.actionCount >= state.savedCount else {
+                    return (nil, nil, nil)
+                }
+                if let refusal = state.refusal { return (nil, refusal, nil) }
+                // An action after the snapshot keeps the part dirty: a later save takes it.
+                if snapshot.actionCount == state.actionCount { state.isDirty = false }
                 defer { state.hasSwept = true }
-                return (part, state.savedBytes, nil, !state.hasSwept)
+                return (state.savedBytes, nil, !state.hasSwept)
             }
             switch refusal {
             case .newerVersion:
@@ -222,14 +315,15 @@ extension StateSaver {
             case nil:
                 break
             }
-            guard let part else { return true }
+            guard let sweeps, let snapshot else { return true }
             do {
-                let bytes = try encode(lens.get(part))
+                let bytes = try encode(lens.get(snapshot.state))
                 guard bytes != saved else { return true }
                 if sweeps { atomicFile.sweepLeftovers(of: file) }
                 try atomicFile.write(bytes, to: file, newFileMode: newFileMode)
                 progress.withLock { state in
                     state.savedBytes = bytes
+                    state.savedCount = snapshot.actionCount
                     state.candidate = nil
                     state.writeCount += 1
                 }

@@ -20,12 +20,17 @@ import Foundation
 /// ```
 ///
 /// ## Saving
-/// After each action, the middleware takes note that the part may have changed: a mark, and a
-/// reference to the part that it lets go before the next update, so that the update still
-/// writes the state in place. That costs the same whatever the part's size. When a save is
-/// due, on the clock's time according to ``SaveTiming`` and off the main actor, the saver
-/// encodes the part and compares the bytes with what the file holds: an unchanged part writes
-/// nothing. Writes are atomic
+/// Before each action, the middleware takes note that the part may change: a mark and a
+/// count under one short lock, and for `.debounce` a reading of the clock. It keeps no copy
+/// of the state, so the update writes the state in place; that costs the same whatever the
+/// part's size. When a save is due, on the clock's time according to ``SaveTiming`` and off
+/// the main actor, the saver asks the ``Store`` for its state, which the store hands over on
+/// the main actor between two actions (through its effect inbox: in a `TestStore`, when its
+/// scheduler runs), then encodes the part and compares the bytes with what the file holds:
+/// an unchanged part writes nothing. The stores off the main actor (``ActorStore``,
+/// ``IsolatedStore``) cannot be asked from another thread, so there the saver also keeps a
+/// reference to the state after each action, which it lets go before the next update.
+/// Writes are atomic
 /// (a temporary file, flushed to disk, renamed over the old one), so a crash or a failed
 /// write leaves the previous file intact; the temporary files of writes killed half-way are
 /// removed when the saver next loads or first saves, but never one that a writer still holds
@@ -78,12 +83,18 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
 
     @usableFromInline
     struct Progress {
-        /// The state after the last action, which the part is read from when a save is due.
-        /// Kept between actions only: it is let go right before each update, so that the
-        /// update writes the store's state in place instead of copying it, and taken again
-        /// after it (a retain per stored reference of the state, whatever the part's size;
-        /// cheaper than reading the part through its lens per action). A store's state is
-        /// `Sendable`, so the timer may read it on its thread.
+        /// How to read the store's state when a save is due: a ``Store`` hands it over, so
+        /// that the saver keeps no copy of it per action.
+        @usableFromInline var source: _StateSource<State>?
+        /// The store's last state, handed over at its teardown.
+        @usableFromInline var final: State?
+        /// For the stores that cannot hand their state over (`source` is `nil`): the state
+        /// after the last action, which the part is read from when a save is due. Kept
+        /// between actions only: it is let go right before each update, so that the update
+        /// writes the store's state in place instead of copying it, and taken again after it
+        /// (a retain per stored reference of the state, whatever the part's size; cheaper
+        /// than reading the part through its lens per action). A store's state is `Sendable`,
+        /// so the timer may read it on its thread.
         @usableFromInline var latest: State?
         /// Whether the actions since the last save may have changed the part. The saver does
         /// not compare the part per action (that would cost its size): it finds out when a
@@ -95,6 +106,9 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         @usableFromInline var lastAction = Duration.zero
         /// The encoding of the part the file holds (loaded or written), if known.
         @usableFromInline var savedBytes: Data?
+        /// The number of the action whose part the file holds, so that a save never writes an
+        /// older part over a newer one.
+        @usableFromInline var savedCount: UInt64 = 0
         /// The encoding a debounce check found while actions kept coming, to tell at the next
         /// check whether the part stayed the same meanwhile.
         @usableFromInline var candidate: Data?
@@ -115,6 +129,25 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         @usableFromInline var writeCount = 0
 
         @usableFromInline init() {}
+
+        /// After an action: claims the writer (`.immediate`) or the timer (the others) if
+        /// none runs.
+        /// - Returns: The timer's generation (0 for the writer), to start it with; `nil` when
+        ///   one runs already.
+        @inlinable
+        mutating func claimWork(for timing: SaveTiming) -> Int? {
+            switch timing {
+            case .immediate:
+                guard !isWriting else { return nil }
+                isWriting = true
+                return 0
+            case .debounce, .throttle:
+                guard !isTimerArmed else { return nil }
+                isTimerArmed = true
+                timerGeneration += 1
+                return timerGeneration
+            }
+        }
     }
 
     @usableFromInline let progress = Locked(Progress())
@@ -253,7 +286,7 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         self.version = version
         self.timing = timing
         self.sleep = { try await clock.sleep(for: $0) }
-        self.stopwatch = Stopwatch(on: clock)
+        self.stopwatch = Stopwatch(on: clock, coarse: true)
         self.executor = executor
         self.migrate = migrate
         self.onError = onError ?? { writeToStandardError("Substate: \($0)") }
@@ -262,25 +295,23 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
 
     deinit {
         progress.withLock { $0.timer?.cancel() }
-        saveLatest()
+        save(snapshotNow(waits: false))
     }
 
     /// Whether the part differs from what the file holds: a change not written yet.
     ///
     /// After actions since the last save, it encodes the part to compare it with the file's
-    /// contents, which costs the part's size (the saver does not compare per action).
+    /// contents, which costs the part's size (the saver does not compare per action). Off
+    /// the main actor, a ``Store``'s saver waits for the store to hand its state over.
     public var hasPendingSave: Bool {
-        let (isDirty, part, count, saved) = progress.withLock {
-            ($0.isDirty, $0.latest, $0.actionCount, $0.savedBytes)
+        guard progress.withLock({ $0.isDirty }) else { return false }
+        guard let snapshot = snapshotNow(), let bytes = try? encode(lens.get(snapshot.state))
+        else { return true }
+        return progress.withLock { state in
+            guard bytes == state.savedBytes else { return true }
+            if state.actionCount == snapshot.actionCount { state.isDirty = false }
+            return state.isDirty
         }
-        guard isDirty else { return false }
-        guard let part, let bytes = try? encode(lens.get(part)), bytes == saved else {
-            return true
-        }
-        progress.withLock { state in
-            if state.actionCount == count { state.isDirty = false }
-        }
-        return false
     }
 
     /// How many times the saver wrote the file.
@@ -293,6 +324,10 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     /// will do nothing. So when `flush()` returns, nothing of the saver is writing or about
     /// to write: a failed save is reported once by this call, not tried again behind the
     /// caller's back, and a command-line tool may exit.
+    ///
+    /// A ``Store``'s saver reads the store's state at once on the main actor; called from
+    /// another thread while the store runs, it waits for the main actor to hand the state
+    /// over, so do not call it from a thread that the main actor waits for.
     public func flush() {
         progress.withLock { state in
             state.timer?.cancel()
@@ -303,7 +338,7 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
             state.isWriting = false
         }
         tasks.endEpochAndWait()
-        saveLatest()
+        save(snapshotNow())
     }
 }
 

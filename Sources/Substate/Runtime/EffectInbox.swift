@@ -15,6 +15,8 @@ package final class EffectInbox<Action: Sendable>: Sendable {
         case action(Action)
         case failed(any Error, EffectRecord)
         case finished(EffectRecord)
+        /// Work for the store's isolation (see ``_InboxCall``).
+        case call(_InboxCall)
     }
 
     /// Whether the consumer was told of the entries waiting; `closed` is final.
@@ -97,6 +99,12 @@ package final class EffectInbox<Action: Sendable>: Sendable {
         wake?()
     }
 
+    /// Delivers work for the store's isolation, which runs it when it next drains the inbox;
+    /// a closed inbox drops it at once (see ``_InboxCall``).
+    package func post(_ call: _InboxCall) {
+        report(.call(call))
+    }
+
     @usableFromInline
     func _waitForRoom() async {
         await withUnsafeContinuation { continuation in
@@ -160,14 +168,18 @@ package final class EffectInbox<Action: Sendable>: Sendable {
     /// Drops everything and accepts nothing more; waiting producers go on (and their later
     /// sends are dropped).
     func close() {
-        let producers = _state.withLock { state in
+        let (producers, dropped) = _state.withLock { state in
             state._status = .closed
+            let dropped = state._entries
             state._entries = []
             state._spare = []
             state._wake = nil
             defer { state._producers = [] }
-            return state._producers
+            return (state._producers, dropped)
         }
         for producer in producers { producer.resume() }
+        // Let go of the dropped entries outside the lock: a dropped call answers whoever
+        // waits for it as it goes.
+        _ = consume dropped
     }
 }

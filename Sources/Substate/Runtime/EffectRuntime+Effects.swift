@@ -68,6 +68,8 @@ extension EffectRuntime {
             case .finished(let record):
                 registry.remove(record)
                 leave(record._group)
+            case .call(let call):
+                call.run()
             }
         }
     }

@@ -27,11 +27,18 @@ struct Stopwatch: Sendable {
     @usableFromInline let source: Source
 
     /// Starts a stopwatch on a clock.
-    /// - Parameter clock: The clock.
-    init<C: Clock>(on clock: C) where C.Duration == Duration {
+    /// - Parameters:
+    ///   - clock: The clock.
+    ///   - coarse: Whether a reading a few milliseconds off will do (a debounce of
+    ///     a second): on Linux, the standard clocks are then read from the kernel's coarse
+    ///     monotonic clock, which costs a few nanoseconds, not twenty, a read; its ticks are
+    ///     the kernel's (1–10 ms) and it stops while the machine sleeps.
+    init<C: Clock>(on clock: C, coarse: Bool = false) where C.Duration == Duration {
         #if canImport(Glibc) || canImport(Musl)
             let system: clockid_t? =
-                if clock is ContinuousClock {
+                if coarse, clock is ContinuousClock || clock is SuspendingClock {
+                    clockid_t(CLOCK_MONOTONIC_COARSE)
+                } else if clock is ContinuousClock {
                     clockid_t(CLOCK_BOOTTIME)
                 } else if clock is SuspendingClock {
                     clockid_t(CLOCK_MONOTONIC)

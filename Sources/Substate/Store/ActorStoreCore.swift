@@ -35,9 +35,9 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
         self.update = update
         self.effectErrorHandler = effectErrorHandler
         runtime = EffectRuntime(executor: executor, wakeUp: wakeUp)
-        chain = middleware.isEmpty ? nil : _MiddlewareChain(installed: middleware)
+        chain = .installing(
+            middleware, at: _MiddlewareSite(executor: runtime.executor, source: nil))
         runtime.attach(self)
-        for installed in middleware { installed.attach?(executor) }
     }
 
     /// A store that goes away tears itself down: its effects end with it, its middleware is told.
@@ -52,7 +52,7 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
         runtime.close()
         committedStates.finish()
         processedActions.finish()
-        chain.tellTearDown()
+        chain.tellTearDown(state: storage.value)
     }
 
     /// Processes what effects delivered: the wake-up's task calls it on the store's actor, a
@@ -67,7 +67,9 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
     /// Adds a middleware at the end of the chain; see ``Store/addMiddleware(_:)``.
     func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
         defer { nextMiddlewareToken += 1 }
-        chain.add(middleware, token: nextMiddlewareToken, executor: runtime.executor)
+        chain.add(
+            middleware, token: nextMiddlewareToken,
+            at: _MiddlewareSite(executor: runtime.executor, source: nil))
         return MiddlewareToken(id: nextMiddlewareToken)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Store {
     /// Adds a middleware to the running store, after all the others: Substate's escape hatch
     /// to watch a store from code that did not create it (a debugging panel, a test).
@@ -9,7 +11,7 @@ extension Store {
     @discardableResult
     public func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
         defer { nextMiddlewareToken += 1 }
-        _middlewareChain.add(middleware, token: nextMiddlewareToken, executor: runtime.executor)
+        _middlewareChain.add(middleware, token: nextMiddlewareToken, at: _middlewareSite)
         return MiddlewareToken(id: nextMiddlewareToken)
     }
 
@@ -19,6 +21,25 @@ extension Store {
         _middlewareChain.remove(token: token.id)
     }
 
+    /// What the store offers the middleware it installs: its effect executor, and its state
+    /// on demand, read on the main actor (at once from there, else through the effect inbox).
+    /// Whether the caller is on the main actor is asked of the main queue, which runs the
+    /// main actor (on Linux on a thread of its own, not the main thread).
+    @usableFromInline
+    var _middlewareSite: _MiddlewareSite<State> {
+        let inbox = runtime.inbox
+        return _MiddlewareSite(
+            executor: runtime.executor,
+            source: _StateSource(
+                read: { [weak self] in MainActor.assumeIsolated { self?._presentState } },
+                isOnIsolation: { _MainQueue.isCurrent },
+                post: { inbox.post($0) }))
+    }
+
+    /// The present state: the committed state, or the one kept aside while the store shows a
+    /// past state (see ``TimeMachine``).
+    @usableFromInline
+    var _presentState: State { _travel?.present ?? _storage.value }
 }
 
 extension Store: @MainActor _MiddlewareHost {

@@ -47,7 +47,7 @@ extension Store {
         guard !_tornDown else { return }
         _tornDown = true
         releaseResources()
-        _middlewareChain.tellTearDown()
+        _middlewareChain.tellTearDown(state: _presentState)
     }
 
     /// Cancels the effects, drops the queued actions, closes the inbox, resumes every waiter

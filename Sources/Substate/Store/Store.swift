@@ -150,9 +150,9 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         self._updateFunction = update
         self.runtime = EffectRuntime(
             executor: executor, wakeUp: executor == nil ? .mainActor : .manual)
-        self._middlewareChain = middleware.isEmpty ? nil : _MiddlewareChain(installed: middleware)
+        self._middlewareChain = nil
         runtime.attach(self)
-        for installed in middleware { installed.attach?(executor) }
+        self._middlewareChain = .installing(middleware, at: _middlewareSite)
     }
 
     /// Creates a store from an initial update, whose effect starts at once.
@@ -222,6 +222,6 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     // actor (a state saver flushes its pending write).
     isolated deinit {
         releaseResources()
-        if !_tornDown { _middlewareChain.tellTearDown() }
+        if !_tornDown { _middlewareChain.tellTearDown(state: _presentState) }
     }
 }
