@@ -1,13 +1,3 @@
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How middleware reads its store's state when it needs it, instead of keeping a copy of
 /// the state after every action: a copy kept across the next update makes that update copy
 /// whatever it changes in place (a state saver on a list of 100,000 rows would copy the list
@@ -69,9 +59,10 @@ package final class _StateSource<State>: @unchecked Sendable {
         with body: @escaping @Sendable () -> Extra
     ) -> (State, Extra)? {
         if isOnIsolation() { return stateHere(with: body) }
-        let answer = _Answer<(State, Extra)?>()
-        withState { state in answer.give(state.map { ($0, body()) }) }
-        return answer.wait()
+        // `nil` until the answer comes; the answer itself is `nil` if the store went away.
+        let answer = WaitableLock<_Sent<(State, Extra)?>?>(nil)
+        withState { state in answer.withLock { $0 = _Sent(state.map { ($0, body()) }) } }
+        return answer.wait { $0 }.value
     }
 
     /// The state and what `body` reads with it on the store's isolation, when the store
@@ -91,40 +82,4 @@ package final class _StateSource<State>: @unchecked Sendable {
 private struct _Sent<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
-}
-
-/// One answer that a thread waits for. A `pthread` mutex and condition, as ``Locked``, so that
-/// ThreadSanitizer sees the wait.
-private final class _Answer<Value>: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var value: Value?
-    private var isGiven = false
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    func give(_ value: Value) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        self.value = value
-        isGiven = true
-        pthread_cond_broadcast(condition)
-    }
-
-    func wait() -> Value {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while !isGiven { pthread_cond_wait(condition, mutex) }
-        return value!
-    }
 }

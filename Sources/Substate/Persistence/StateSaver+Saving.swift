@@ -58,9 +58,7 @@ extension StateSaver {
         let now = debounceTime()
         let start = progress.withLock { progress -> Int? in
             progress.lastAction = now
-            progress.isDirty = true
-            progress.actionCount &+= 1
-            return progress.claimWork(for: timing)
+            return progress.noteAction(for: timing)
         }
         if let start { startWork(generation: start) }
     }
@@ -86,14 +84,12 @@ extension StateSaver {
     func didUpdate(_ state: State) {
         let start = progress.withLock { progress -> Int? in
             progress.latest = state
-            progress.isDirty = true
-            progress.actionCount &+= 1
-            return progress.claimWork(for: timing)
+            return progress.noteAction(for: timing)
         }
         if let start { startWork(generation: start) }
     }
 
-    /// Starts the writer (`.immediate`) or the timer (the others) that ``Progress/claimWork(for:)``
+    /// Starts the writer (`.immediate`) or the timer (the others) that ``Progress/noteAction(for:)``
     /// claimed.
     @usableFromInline
     func startWork(generation: Int) {

@@ -130,12 +130,14 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
 
         @usableFromInline init() {}
 
-        /// After an action: claims the writer (`.immediate`) or the timer (the others) if
-        /// none runs.
+        /// Takes note of an action that may change the part (marks it dirty, counts it) and
+        /// claims the writer (`.immediate`) or the timer (the others) if none runs.
         /// - Returns: The timer's generation (0 for the writer), to start it with; `nil` when
         ///   one runs already.
         @inlinable
-        mutating func claimWork(for timing: SaveTiming) -> Int? {
+        mutating func noteAction(for timing: SaveTiming) -> Int? {
+            isDirty = true
+            actionCount &+= 1
             switch timing {
             case .immediate:
                 guard !isWriting else { return nil }
