@@ -17,11 +17,7 @@ final class _StateCell<State> {
     /// The state, read in place.
     @inlinable var value: State {
         if !_holdsValue {
-            _misuse(
-                """
-                Substate: the state was read while an update was running. Update functions must be \
-                pure: they may not use the store.
-                """)
+            _misuse(_impureReadMessage)
         }
         return _pointer.pointee
     }
@@ -29,11 +25,7 @@ final class _StateCell<State> {
     /// Where the state is, to read in place (a field of it, without copying the rest).
     @inlinable var pointer: UnsafePointer<State> {
         if !_holdsValue {
-            _misuse(
-                """
-                Substate: the state was read while an update was running. Update functions must be \
-                pure: they may not use the store.
-                """)
+            _misuse(_impureReadMessage)
         }
         return UnsafePointer(_pointer)
     }
@@ -62,3 +54,10 @@ final class _StateCell<State> {
         _pointer.deallocate()
     }
 }
+
+/// What a read of the state during an update stops with.
+@usableFromInline
+let _impureReadMessage = """
+    Substate: the state was read while an update was running. Update functions must be \
+    pure: they may not use the store.
+    """

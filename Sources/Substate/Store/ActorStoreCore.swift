@@ -27,7 +27,7 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
         update: @escaping (consuming State, Environment, Action) -> Update<State, Action>,
         effectErrorHandler: @escaping @Sendable (any Error) -> Void,
         middleware: [Middleware<State, Action>],
-        executor: (any TaskExecutor)? = nil,
+        executor: (any TaskExecutor)?,
         wakeUp: EffectRuntime<_ActorStoreCore>.WakeUp
     ) {
         storage = _StateCell(state)
@@ -105,21 +105,21 @@ extension _ActorStoreCore: EffectRuntimeClient {
     /// update function.
     func runtimeProcess(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         if isProbed { return processProbed(action, in: group) }
-        if let chain { return _processThroughMiddleware(action, in: group, chain: chain) }
-        return commit(action, in: group)
+        return processUnprobed(action, in: group)
     }
 
     /// ``runtimeProcess(_:in:)`` with the probe told before and after.
     private func processProbed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         probe?.willProcess(action, in: group)
-        let joined =
-            if let chain {
-                _processThroughMiddleware(action, in: group, chain: chain)
-            } else {
-                commit(action, in: group)
-            }
+        let joined = processUnprobed(action, in: group)
         probe?.didProcess(action, in: group, joined: joined)
         return joined
+    }
+
+    /// Runs an action through the middleware, or straight to the update when there is none.
+    private func processUnprobed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        if let chain { return _processThroughMiddleware(action, in: group, chain: chain) }
+        return commit(action, in: group)
     }
 
     /// A presentation matters to a test store only: nothing here animates.
