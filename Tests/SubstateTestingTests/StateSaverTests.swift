@@ -307,6 +307,23 @@ final class Reports: Sendable {
         #expect(saver.writeCount == 1)
     }
 
+    @Test func aFlushFromABlockOnTheMainQueueReadsTheStateThere() async throws {
+        let saver = makeSaver(timing: .debounce(.seconds(60)))
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("From the main queue"))
+        // Code that reaches the main actor through Dispatch, not through a task.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async {
+                saver.flush()
+                done.resume()
+            }
+        }
+        #expect(saver.writeCount == 1)
+        #expect(
+            try makeSaver().load(into: Workspace()).preferences.title == "From the main queue")
+        store.tearDown()
+    }
+
     @Test func aCorruptFileIsReportedAndKeptAsideNeverOverwritten() throws {
         folder.write("this is not json")
         let saver = makeSaver(timing: .immediate)
