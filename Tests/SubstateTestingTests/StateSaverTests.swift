@@ -324,6 +324,24 @@ final class Reports: Sendable {
         store.tearDown()
     }
 
+    @Test func aSaverUsedAgainForANewStoreSavesTheNewStoresState() throws {
+        let saver = makeSaver(timing: .debounce(.seconds(1)))
+        let first = makeStore(saver, state: try saver.load(into: Workspace()))
+        first.send(.rename("First"))
+        first.tearDown()
+        #expect(try makeSaver().load(into: Workspace()).preferences.title == "First")
+        let second = makeStore(saver, state: try saver.load(into: Workspace()))
+        second.send(.rename("Second"))
+        clock.advance(by: .seconds(1))
+        #expect(try makeSaver().load(into: Workspace()).preferences.title == "Second")
+        second.send(.rename("Second, flushed"))
+        saver.flush()
+        #expect(
+            try makeSaver().load(into: Workspace()).preferences.title == "Second, flushed")
+        second.tearDown()
+        #expect(saver.writeCount == 3)
+    }
+
     @Test func aCorruptFileIsReportedAndKeptAsideNeverOverwritten() throws {
         folder.write("this is not json")
         let saver = makeSaver(timing: .immediate)

@@ -26,6 +26,9 @@ extension StateSaver {
             // so that advancing its test clock past the deadline writes the file.
             state.storeExecutor = site.executor
             state.source = site.source
+            // A saver used again for a new store saves that store's state, not the last one
+            // of the store before.
+            state.final = nil
         }
         guard site.source != nil else { return keepingMiddleware() }
         var middleware = Middleware<State, Action>(
