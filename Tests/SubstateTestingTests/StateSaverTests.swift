@@ -342,6 +342,23 @@ final class Reports: Sendable {
         #expect(saver.writeCount == 3)
     }
 
+    @Test func aSaverRemovedFromAStoreThatWentAwayStillFlushesItsLastChange() throws {
+        let saver = makeSaver(timing: .debounce(.seconds(60)))
+        let initial = try saver.load(into: Workspace())
+        weak var weakStore: Store<Workspace, WorkspaceAction, Void>?
+        do {
+            let store = Store(state: initial, environment: (), update: Workspace.update)
+            weakStore = store
+            let token = store.addMiddleware(saver.middleware())
+            store.send(.rename("Removed"))
+            store.removeMiddleware(token)  // the saver is not told of the teardown
+        }
+        #expect(weakStore == nil)
+        saver.flush()  // reads the last state the store left with the saver's source
+        #expect(saver.writeCount == 1)
+        #expect(try makeSaver().load(into: Workspace()).preferences.title == "Removed")
+    }
+
     @Test func aCorruptFileIsReportedAndKeptAsideNeverOverwritten() throws {
         folder.write("this is not json")
         let saver = makeSaver(timing: .immediate)

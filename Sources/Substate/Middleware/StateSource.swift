@@ -9,15 +9,15 @@
 /// drains its inbox, so that a test store's scheduler runs the hand-off as it runs effects.
 @usableFromInline
 package final class _StateSource<State>: @unchecked Sendable {
-    // `@unchecked`: `read` is called on the store's isolation only; the store's state is
-    // `Sendable`, so the values it returns may go to other threads.
-    private let read: () -> State?
+    // `@unchecked`: `read` is called and replaced on the store's isolation only; the store's
+    // state is `Sendable`, so the values it returns may go to other threads.
+    private var read: () -> State?
     private let isOnIsolation: @Sendable () -> Bool
     private let post: @Sendable (_InboxCall) -> Void
 
     /// A source.
     /// - Parameters:
-    ///   - read: The store's state, called on its isolation; `nil` once the store is gone.
+    ///   - read: The store's state, called on its isolation until ``disconnect(final:)``.
     ///   - isOnIsolation: Whether the caller is on the store's isolation.
     ///   - post: Puts a call in the store's inbox.
     package init(
@@ -30,6 +30,12 @@ package final class _StateSource<State>: @unchecked Sendable {
         self.post = post
     }
 
+    /// Lets go of the store, which is torn down or going away: from now on the source reads
+    /// `state`, the store's last. Called on the store's isolation.
+    package func disconnect(final state: State) {
+        read = { state }
+    }
+
     /// Runs `receive` with the state on the store's isolation: now if the caller is there,
     /// else when the store next drains its inbox. `receive` gets `nil` (on any thread) if the
     /// store goes away or is torn down first.
@@ -40,11 +46,11 @@ package final class _StateSource<State>: @unchecked Sendable {
             receive(read())
             return
         }
-        post(_InboxCall({ [read] in receive(read()) }, dropped: { receive(nil) }))
+        post(_InboxCall({ [self] in receive(self.read()) }, dropped: { receive(nil) }))
     }
 
     /// The state and what `body` reads with it, if the caller is on the store's isolation;
-    /// `nil` elsewhere, or once the store is gone.
+    /// `nil` elsewhere.
     func stateHere<Extra>(with body: () -> Extra) -> (State, Extra)? {
         guard isOnIsolation() else { return nil }
         return read().map { ($0, body()) }

@@ -27,13 +27,23 @@ extension Store {
     /// main actor (on Linux on a thread of its own, not the main thread).
     @usableFromInline
     var _middlewareSite: _MiddlewareSite<State> {
+        _MiddlewareSite(executor: runtime.executor, source: _stateSource)
+    }
+
+    /// The one source of the store's state for its middleware, made when first needed. It
+    /// holds the store `unowned` (a weak reference would give the store a side table, after
+    /// which every retain of it takes the runtime's slow path) and lets go of it when the
+    /// store is torn down or goes away (``releaseResources()``), from then on handing out the
+    /// store's last state.
+    var _stateSource: _StateSource<State> {
+        if let source = _stateSourceIfMade { return source }
         let inbox = runtime.inbox
-        return _MiddlewareSite(
-            executor: runtime.executor,
-            source: _StateSource(
-                read: { [weak self] in MainActor.assumeIsolated { self?._presentState } },
-                isOnIsolation: { _MainQueue.isCurrent },
-                post: { inbox.post($0) }))
+        let source = _StateSource(
+            read: { [unowned self] in MainActor.assumeIsolated { self._presentState } },
+            isOnIsolation: { _MainQueue.isCurrent },
+            post: { inbox.post($0) })
+        _stateSourceIfMade = source
+        return source
     }
 
     /// The present state: the committed state, or the one kept aside while the store shows a

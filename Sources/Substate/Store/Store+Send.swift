@@ -54,6 +54,7 @@ extension Store {
     /// and ends the sequences.
     func releaseResources() {
         runtime.close()
+        _stateSourceIfMade?.disconnect(final: _presentState)
         _committedStates.finish()
         _processedActions.finish()
     }

@@ -84,6 +84,8 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     @inlinable var registry: EffectRegistry { runtime.registry }
     @usableFromInline let _processedActions = _Broadcast<Action>()
     var nextMiddlewareToken = 0
+    /// The source of the state for the middleware, once made (see `_stateSource`).
+    var _stateSourceIfMade: _StateSource<State>?
     /// Set while a ``TimeMachine`` shows a past state.
     @usableFromInline var _travel: _Travel?
 
