@@ -76,10 +76,12 @@ enum Products {
     var saved: String { folder.appendingPathComponent("todos.json").path }
 
     func todos(_ arguments: [String], input: String = "") throws -> String {
-        let (output, status) = try Products.run(
-            "todos", ["--file", saved] + arguments, input: input)
-        #expect(status == 0, "todos \(arguments) failed: \(output)")
-        return output
+        let result = try Products.result("todos", ["--file", saved] + arguments, input: input)
+        #expect(
+            result.status == 0,
+            "todos \(arguments) failed; standard output: \(result.output); standard error: \(result.errors)"
+        )
+        return result.output
     }
 
     @Test func subcommandsKeepTheListBetweenRuns() throws {

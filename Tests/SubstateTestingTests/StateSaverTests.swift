@@ -359,6 +359,39 @@ final class Reports: Sendable {
         #expect(try makeSaver().load(into: Workspace()).preferences.title == "Removed")
     }
 
+    /// A task of the saver that waits for a store's state holds nothing of the saver: once
+    /// a flush returned and the store was torn down, the saver goes away with its last
+    /// reference, even before the task learns that the store will never answer (a tool that
+    /// exits then leaves nothing of the saver behind).
+    @Test(arguments: [SaveTiming.immediate, .debounce(.seconds(1))])
+    func aTaskWaitingForTheStateDoesNotKeepTheSaver(timing: SaveTiming) async throws {
+        weak var weakSaver: StateSaver<Workspace, Preferences>?
+        do {
+            let saver = makeSaver(timing: timing)
+            weakSaver = saver
+            let store = makeStore(saver)
+            store.send(.rename("Waiting"))
+            // The writer, or the timer once due, runs off the main actor: it asks the store
+            // for its state and waits for the main actor to hand it over.
+            let (scheduler, clock) = (scheduler, clock)
+            await Task.detached {
+                if case .immediate = timing {
+                    scheduler.run()
+                } else {
+                    clock.advance(by: .seconds(1))
+                }
+            }.value
+            #expect(saver.writeCount == 0)
+            saver.flush()
+            #expect(saver.writeCount == 1)
+            store.tearDown()
+        }
+        #expect(weakSaver == nil)
+        scheduler.run()  // the task learns that the store will not answer, and ends
+        #expect(try makeSaver().load(into: Workspace()).preferences.title == "Waiting")
+        #expect(reports.all.isEmpty)
+    }
+
     @Test func aCorruptFileIsReportedAndKeptAsideNeverOverwritten() throws {
         folder.write("this is not json")
         let saver = makeSaver(timing: .immediate)

@@ -70,22 +70,11 @@ package final class _StateSource<State>: @unchecked Sendable {
         withState { state in answer.withLock { $0 = _Sent(state.map { ($0, body()) }) } }
         return answer.wait { $0 }.value
     }
-
-    /// The state and what `body` reads with it on the store's isolation, when the store
-    /// hands it over; `nil` if the store goes away first.
-    func state<Extra: Sendable>(
-        with body: @escaping @Sendable () -> Extra
-    ) async -> (State, Extra)? {
-        let box: _Sent<(State, Extra)?> = await withCheckedContinuation { continuation in
-            withState { state in continuation.resume(returning: _Sent(state.map { ($0, body()) })) }
-        }
-        return box.value
-    }
 }
 
-/// A value that goes from the store's isolation to a waiting task: the store's state, which
-/// is `Sendable` (the saver's generic `State` does not say so).
-private struct _Sent<Value>: @unchecked Sendable {
+/// A value that goes from the store's isolation to a waiting thread or task: the store's
+/// state, which is `Sendable` (the saver's generic `State` does not say so).
+struct _Sent<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }

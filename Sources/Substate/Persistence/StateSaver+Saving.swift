@@ -144,38 +144,69 @@ extension StateSaver {
         }
     }
 
-    /// The state after the last action, when the store hands it over; `nil` when the store
-    /// is gone or torn down (the teardown saves), or is in the middle of an update (for a
-    /// saver that keeps the states: the update's end takes over).
-    private func snapshotLater() async -> Snapshot? {
+    /// Hands `receive` the state after the last action and its number: at once when it is
+    /// known, else when the store hands it over (on its isolation, where the number is read
+    /// at the same moment); `nil` when the store is gone or torn down (the teardown saves),
+    /// or is in the middle of an update (for a saver that keeps the states: the update's end
+    /// takes over).
+    private func withSnapshot(_ receive: @escaping @Sendable (_Sent<Snapshot?>) -> Void) {
         switch reading() {
         case .known(let snapshot):
-            return snapshot
+            receive(_Sent(snapshot))
         case .ask(let source):
-            return await source.state { [progress] in progress.withLock { $0.actionCount } }
-                .map { ($0.0, $0.1) }
+            source.withState { [progress] state in
+                receive(_Sent(state.map { ($0, progress.withLock { $0.actionCount }) }))
+            }
         }
+    }
+
+    /// The state after the last action, for the saver's tasks (see ``withSnapshot(_:)``);
+    /// `nil` when the task must stop: a flush came since it was started in `epoch`, or the
+    /// saver is gone.
+    ///
+    /// The saver is held only while the task asks, as a task at work (so a flush waits for
+    /// it), never while it waits for the answer: a store that is torn down answers only when
+    /// it drops the request, and a command-line tool may exit meanwhile. Once a flush
+    /// returns, nothing of the saver is held by its tasks.
+    private static func snapshotLater(
+        of saver: () -> StateSaver?, tasks: SaverTasks, epoch: Int
+    ) async -> Snapshot?? {
+        let sent: _Sent<Snapshot?>? = await withCheckedContinuation { continuation in
+            guard tasks.begin(in: epoch) else { return continuation.resume(returning: nil) }
+            defer { tasks.end() }
+            guard let saver = saver() else { return continuation.resume(returning: nil) }
+            saver.withSnapshot { continuation.resume(returning: $0) }
+        }
+        return sent.map(\.value)
     }
 
     /// Writes, off the main actor, until the part stops changing between writes: actions
     /// that come while a write runs are saved together by the next one.
     ///
     /// A flush that comes before a turn of the writer takes its place (see ``SaverTasks``).
+    /// The writer holds the saver only while it writes (see ``snapshotLater(of:tasks:epoch:)``).
     @usableFromInline
     func startWriter() {
         let epoch = tasks.current
-        _ = EffectTasks.start(on: taskExecutor) { [weak self] in
-            while let saver = self, await saver.writeAgain(in: epoch) {}
+        _ = EffectTasks.start(on: taskExecutor) { [weak self, tasks] in
+            while true {
+                // It waits for the state before it counts as at work, so that a flush never
+                // waits for a hand-off.
+                guard
+                    let snapshot = await Self.snapshotLater(
+                        of: { [weak self] in self }, tasks: tasks, epoch: epoch)
+                else { return }
+                guard tasks.begin(in: epoch) else { return }
+                let again = self?.write(snapshot) ?? false
+                tasks.end()
+                guard again else { return }
+            }
         }
     }
 
-    /// One turn of the `.immediate` writer: saves, and tells whether to go on. It waits for
-    /// the state before it counts as at work, so that a flush never waits for a hand-off.
-    private func writeAgain(in epoch: Int) async -> Bool {
-        let snapshot = await snapshotLater()
-        guard tasks.begin(in: epoch) else { return false }
+    /// One turn of the `.immediate` writer, at work: saves, and tells whether to go on.
+    private func write(_ snapshot: Snapshot?) -> Bool {
         let succeeded = save(snapshot)
-        tasks.end()
         return progress.withLock { state in
             // Not while an update runs (a saver that keeps the states has none then): the
             // action that ends it starts a writer of its own.
@@ -190,11 +221,12 @@ extension StateSaver {
     /// Starts the one debounce or throttle timer. It counts as at work (see ``SaverTasks``)
     /// only when it has the state and saves or checks, never while it sleeps or waits for the
     /// state, so that a flush never waits for it (on a test store's scheduler, a cancelled
-    /// timer ends only when the test runs the scheduler).
+    /// timer ends only when the test runs the scheduler). It holds the saver only while it
+    /// decides, saves or checks (see ``snapshotLater(of:tasks:epoch:)``).
     @usableFromInline
     func startTimer(_ interval: Duration, generation: Int) {
         let epoch = tasks.current
-        let timer = EffectTasks.start(on: taskExecutor) { [weak self, sleep] in
+        let timer = EffectTasks.start(on: taskExecutor) { [weak self, sleep, tasks] in
             var wait = interval
             while true {
                 do {
@@ -202,10 +234,22 @@ extension StateSaver {
                 } catch {
                     return  // cancelled: a flush took over
                 }
+                guard tasks.begin(in: epoch) else { return }
+                let step = self?.timerFired(generation: generation, interval: interval)
+                tasks.end()
+                guard let step, step != .stop else { return }
                 guard
-                    let next = await self?.timerFired(
-                        generation: generation, interval: interval, epoch: epoch)
+                    let snapshot = await Self.snapshotLater(
+                        of: { [weak self] in self }, tasks: tasks, epoch: epoch)
                 else { return }
+                if case .check(let next) = step, snapshot == nil {
+                    wait = next  // not handed over: check again later
+                    continue
+                }
+                guard tasks.begin(in: epoch) else { return }
+                let next = self?.timerWork(step, with: snapshot, generation: generation)
+                tasks.end()
+                guard let next else { return }
                 wait = next
             }
         }
@@ -215,17 +259,16 @@ extension StateSaver {
     }
 
     /// What a debounce timer does when it fires.
-    private enum TimerStep {
+    private enum TimerStep: Equatable {
         case stop
         case save
         case check(wait: Duration)
     }
 
-    /// Saves or checks when the timer fires.
-    /// - Returns: How long to wait before the next check, or `nil` when the timer is done.
-    private func timerFired(generation: Int, interval: Duration, epoch: Int) async -> Duration? {
+    /// What to do when the timer fires.
+    private func timerFired(generation: Int, interval: Duration) -> TimerStep {
         let now = debounceTime()
-        let step = progress.withLock { state -> TimerStep in
+        return progress.withLock { state -> TimerStep in
             guard state.isTimerArmed, state.timerGeneration == generation else { return .stop }
             let quiet = now - state.lastAction
             guard state.isDirty, case .debounce = timing, quiet < interval else {
@@ -238,46 +281,43 @@ extension StateSaver {
             // saved even while actions keep coming (a ticking timer must not put it off).
             return .check(wait: interval - quiet)
         }
-        switch step {
-        case .stop:
-            return nil
-        case .save:
-            let snapshot = await snapshotLater()
-            guard tasks.begin(in: epoch) else { return nil }
-            defer { tasks.end() }
+    }
+
+    /// Saves or checks, at work, with the state the timer waited for.
+    /// - Returns: How long to wait before the next check, or `nil` when the timer is done.
+    private func timerWork(
+        _ step: TimerStep, with snapshot: Snapshot?, generation: Int
+    ) -> Duration? {
+        guard case .check(let wait) = step, let snapshot else {
             save(snapshot)
             return nil
-        case .check(let wait):
-            guard let snapshot = await snapshotLater() else { return wait }
-            guard tasks.begin(in: epoch) else { return nil }
-            defer { tasks.end() }
-            guard let bytes = try? encode(lens.get(snapshot.state)) else { return wait }
-            let save = progress.withLock { state -> Bool? in
-                guard state.isTimerArmed, state.timerGeneration == generation else { return nil }
-                if bytes == state.savedBytes, state.actionCount == snapshot.actionCount {
-                    // The file holds the part already, and no action came meanwhile.
-                    state.isDirty = false
-                    state.isTimerArmed = false
-                    state.timer = nil
-                    return nil
-                }
-                guard bytes != state.savedBytes, bytes == state.candidate else {
-                    state.candidate = bytes
-                    return false
-                }
+        }
+        guard let bytes = try? encode(lens.get(snapshot.state)) else { return wait }
+        let save = progress.withLock { state -> Bool? in
+            guard state.isTimerArmed, state.timerGeneration == generation else { return nil }
+            if bytes == state.savedBytes, state.actionCount == snapshot.actionCount {
+                // The file holds the part already, and no action came meanwhile.
+                state.isDirty = false
                 state.isTimerArmed = false
                 state.timer = nil
-                return true
-            }
-            switch save {
-            case nil:
                 return nil
-            case true?:
-                self.save(snapshot)
-                return nil
-            case false?:
-                return wait
             }
+            guard bytes != state.savedBytes, bytes == state.candidate else {
+                state.candidate = bytes
+                return false
+            }
+            state.isTimerArmed = false
+            state.timer = nil
+            return true
+        }
+        switch save {
+        case nil:
+            return nil
+        case true?:
+            self.save(snapshot)
+            return nil
+        case false?:
+            return wait
         }
     }
 
