@@ -342,7 +342,10 @@ final class Reports: Sendable {
         #expect(saver.writeCount == 3)
     }
 
-    @Test func aSaverRemovedFromAStoreThatWentAwayStillFlushesItsLastChange() throws {
+    /// On the main actor or off it: once the store is gone, its source hands out the last
+    /// state on any thread.
+    @Test(arguments: [false, true])
+    func aSaverRemovedFromAStoreThatWentAwayStillFlushesItsLastChange(offMain: Bool) async throws {
         let saver = makeSaver(timing: .debounce(.seconds(60)))
         let initial = try saver.load(into: Workspace())
         weak var weakStore: Store<Workspace, WorkspaceAction, Void>?
@@ -354,7 +357,8 @@ final class Reports: Sendable {
             store.removeMiddleware(token)  // the saver is not told of the teardown
         }
         #expect(weakStore == nil)
-        saver.flush()  // reads the last state the store left with the saver's source
+        // Reads the last state the store left with the saver's source.
+        if offMain { await Task.detached { saver.flush() }.value } else { saver.flush() }
         #expect(saver.writeCount == 1)
         #expect(try makeSaver().load(into: Workspace()).preferences.title == "Removed")
     }

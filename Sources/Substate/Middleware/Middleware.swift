@@ -50,9 +50,6 @@ public struct Middleware<State, Action> {
     @usableFromInline let _didProcess: ((Action, State) -> Void)?
     @usableFromInline let _didChange: ((Action, State, State) -> Void)?
     let didTearDown: (() -> Void)?
-    /// Called once when the store is torn down, with the store's state (its present state
-    /// if it shows a past one), before `didTearDown`.
-    @usableFromInline package var tearDownWithState: ((State) -> Void)?
     /// Called when the middleware is installed in a store, with what the store offers
     /// (where it runs its effect tasks, how to read its state); returns the middleware to
     /// install: itself, or a form that the store's offer makes cheaper (a state saver that

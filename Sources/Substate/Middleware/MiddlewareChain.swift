@@ -105,14 +105,11 @@ extension Optional {
         self = removed.isEmpty ? nil : removed
     }
 
-    /// Tells every middleware of the chain that its store was torn down, with its last state.
-    func tellTearDown<State, Action>(state: State)
+    /// Tells every middleware of the chain that its store was torn down.
+    func tellTearDown<State, Action>()
     where Wrapped == _MiddlewareChain<State, Action> {
         guard let chain = self else { return }
-        for middleware in chain._all {
-            middleware.tearDownWithState?(state)
-            middleware.didTearDown?()
-        }
+        for middleware in chain._all { middleware.didTearDown?() }
     }
 }
 

@@ -26,19 +26,13 @@ extension StateSaver {
             // so that advancing its test clock past the deadline writes the file.
             state.storeExecutor = site.executor
             state.source = site.source
-            // A saver used again for a new store saves that store's state, not the last one
-            // of the store before.
-            state.final = nil
         }
         guard site.source != nil else { return keepingMiddleware() }
-        var middleware = Middleware<State, Action>(
+        // At the teardown, the store's source hands out its last state, which the flush saves.
+        return Middleware<State, Action>(
             name: "state saver",
             willProcess: { [self] _ in actionBegins() },
             didTearDown: { [self] in flush() })
-        middleware.tearDownWithState = { [self] state in
-            progress.withLock { $0.final = state }
-        }
-        return middleware
     }
 
     /// The middleware that keeps the state after each action, to read the part from when a
@@ -114,7 +108,7 @@ extension StateSaver {
 
     /// Where the state comes from now.
     private enum Reading {
-        /// Known: kept, or the store's last.
+        /// Known: kept (`nil` while an update runs).
         case known(Snapshot?)
         /// The store hands it over.
         case ask(_StateSource<State>)
@@ -122,15 +116,14 @@ extension StateSaver {
 
     private func reading() -> Reading {
         progress.withLock { state in
-            if let final = state.final { return .known((final, state.actionCount)) }
             if let source = state.source { return .ask(source) }
             return .known(state.latest.map { ($0, state.actionCount) })
         }
     }
 
     /// The state after the last action, now. From a store that hands it over, it is read at
-    /// once on the main actor; elsewhere the caller waits for the store to hand it over when
-    /// `waits`, and gets `nil` when not.
+    /// once on the main actor or once the store is torn down or gone; elsewhere the caller
+    /// waits for the store to hand it over when `waits`, and gets `nil` when not.
     func snapshotNow(waits: Bool = true) -> Snapshot? {
         switch reading() {
         case .known(let snapshot):
@@ -146,9 +139,8 @@ extension StateSaver {
 
     /// Hands `receive` the state after the last action and its number: at once when it is
     /// known, else when the store hands it over (on its isolation, where the number is read
-    /// at the same moment); `nil` when the store is gone or torn down (the teardown saves),
-    /// or is in the middle of an update (for a saver that keeps the states: the update's end
-    /// takes over).
+    /// at the same moment), or the store's last state once it is torn down or gone; `nil` for
+    /// a saver that keeps the states while an update runs (the update's end takes over).
     private func withSnapshot(_ receive: @escaping @Sendable (_Sent<Snapshot?>) -> Void) {
         switch reading() {
         case .known(let snapshot):
@@ -210,7 +202,7 @@ extension StateSaver {
         return progress.withLock { state in
             // Not while an update runs (a saver that keeps the states has none then): the
             // action that ends it starts a writer of its own.
-            guard succeeded, state.isDirty, snapshot != nil, state.final == nil else {
+            guard succeeded, state.isDirty, snapshot != nil else {
                 state.isWriting = false
                 return false
             }

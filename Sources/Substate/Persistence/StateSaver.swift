@@ -86,8 +86,6 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         /// How to read the store's state when a save is due: a ``Store`` hands it over, so
         /// that the saver keeps no copy of it per action.
         @usableFromInline var source: _StateSource<State>?
-        /// The store's last state, handed over at its teardown.
-        @usableFromInline var final: State?
         /// For the stores that cannot hand their state over (`source` is `nil`): the state
         /// after the last action, which the part is read from when a save is due. Kept
         /// between actions only: it is let go right before each update, so that the update

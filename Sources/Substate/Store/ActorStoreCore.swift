@@ -35,8 +35,7 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
         self.update = update
         self.effectErrorHandler = effectErrorHandler
         runtime = EffectRuntime(executor: executor, wakeUp: wakeUp)
-        chain = .installing(
-            middleware, at: _MiddlewareSite(executor: runtime.executor, source: nil))
+        chain = .installing(middleware, at: middlewareSite)
         runtime.attach(self)
     }
 
@@ -52,7 +51,7 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
         runtime.close()
         committedStates.finish()
         processedActions.finish()
-        chain.tellTearDown(state: storage.value)
+        chain.tellTearDown()
     }
 
     /// Processes what effects delivered: the wake-up's task calls it on the store's actor, a
@@ -67,10 +66,14 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
     /// Adds a middleware at the end of the chain; see ``Store/addMiddleware(_:)``.
     func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
         defer { nextMiddlewareToken += 1 }
-        chain.add(
-            middleware, token: nextMiddlewareToken,
-            at: _MiddlewareSite(executor: runtime.executor, source: nil))
+        chain.add(middleware, token: nextMiddlewareToken, at: middlewareSite)
         return MiddlewareToken(id: nextMiddlewareToken)
+    }
+
+    /// What the store offers the middleware it installs: its effect executor, but not its
+    /// state on demand (it cannot be asked from another thread).
+    private var middlewareSite: _MiddlewareSite<State> {
+        _MiddlewareSite(executor: runtime.executor, source: nil)
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``.

@@ -47,14 +47,15 @@ extension Store {
         guard !_tornDown else { return }
         _tornDown = true
         releaseResources()
-        _middlewareChain.tellTearDown(state: _presentState)
+        _middlewareChain.tellTearDown()
     }
 
     /// Cancels the effects, drops the queued actions, closes the inbox, resumes every waiter
-    /// and ends the sequences.
+    /// and ends the sequences. The middleware's state source hands out the last state from
+    /// then on, including to the calls that the inbox drops.
     func releaseResources() {
-        runtime.close()
         _stateSourceIfMade?.disconnect(final: _presentState)
+        runtime.close()
         _committedStates.finish()
         _processedActions.finish()
     }

@@ -224,6 +224,6 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     // actor (a state saver flushes its pending write).
     isolated deinit {
         releaseResources()
-        if !_tornDown { _middlewareChain.tellTearDown(state: _presentState) }
+        if !_tornDown { _middlewareChain.tellTearDown() }
     }
 }
