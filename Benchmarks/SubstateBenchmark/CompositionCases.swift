@@ -50,8 +50,10 @@ struct Row: Equatable, Identifiable, Sendable {
 
 @MainActor
 enum CompositionCases {
-    /// `lens.depth8`: an increment routed through eight lenses and tags to a leaf counter,
-    /// against `send.counter`'s baseline (an `@Observable` class mutated in place).
+    /// `lens.depth8`: an increment routed through eight levels of child programs to a leaf
+    /// counter, each embedded as the docs teach (`.child(action, in: state, at: \.child,
+    /// as: Action.child)`), against `send.counter`'s baseline (an `@Observable` class mutated
+    /// in place).
     static func depth8(operations: Int, rounds: Int) -> (Double, Double) {
         compare(rounds: rounds, operations: operations) {
             let store = Store(state: Level1(), environment: (), program: Level1.self)

@@ -1,10 +1,11 @@
 import Observation
 import Substate
 
-// `lens.*` and `scope.*` cases: child programs embedded through lenses and tags.
+// `lens.*` and `scope.*` cases: child programs embedded through lenses and tags, in the form
+// the docs teach (`.child(action, in: state, at: \.child, as: Action.child)`).
 
 /// The leaf of `lens.depth8`: a counter.
-struct Leaf: Equatable, Sendable {
+struct Leaf: Program, Equatable, Sendable {
     var count = 0
 
     enum Action: Sendable {
@@ -19,8 +20,8 @@ struct Leaf: Equatable, Sendable {
     }
 }
 
-/// Level 8 of `lens.depth8`: embeds the level below through a lens and a tag.
-struct Level8: Equatable, Sendable {
+/// Level 8 of `lens.depth8`: embeds the level below at its key path, with its tag.
+struct Level8: Program, Equatable, Sendable {
     var child = Leaf()
     var label = "level 8"
 
@@ -33,15 +34,13 @@ struct Level8: Equatable, Sendable {
     > {
         switch action {
         case .child(let action):
-            return .child(
-                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
-                update: Leaf.update)
+            return .child(action, in: state, at: \.child, as: Action.child)
         }
     }
 }
 
-/// Level 7 of `lens.depth8`: embeds the level below through a lens and a tag.
-struct Level7: Equatable, Sendable {
+/// Level 7 of `lens.depth8`: embeds the level below at its key path, with its tag.
+struct Level7: Program, Equatable, Sendable {
     var child = Level8()
     var label = "level 7"
 
@@ -54,15 +53,13 @@ struct Level7: Equatable, Sendable {
     > {
         switch action {
         case .child(let action):
-            return .child(
-                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
-                update: Level8.update)
+            return .child(action, in: state, at: \.child, as: Action.child)
         }
     }
 }
 
-/// Level 6 of `lens.depth8`: embeds the level below through a lens and a tag.
-struct Level6: Equatable, Sendable {
+/// Level 6 of `lens.depth8`: embeds the level below at its key path, with its tag.
+struct Level6: Program, Equatable, Sendable {
     var child = Level7()
     var label = "level 6"
 
@@ -75,15 +72,13 @@ struct Level6: Equatable, Sendable {
     > {
         switch action {
         case .child(let action):
-            return .child(
-                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
-                update: Level7.update)
+            return .child(action, in: state, at: \.child, as: Action.child)
         }
     }
 }
 
-/// Level 5 of `lens.depth8`: embeds the level below through a lens and a tag.
-struct Level5: Equatable, Sendable {
+/// Level 5 of `lens.depth8`: embeds the level below at its key path, with its tag.
+struct Level5: Program, Equatable, Sendable {
     var child = Level6()
     var label = "level 5"
 
@@ -96,15 +91,13 @@ struct Level5: Equatable, Sendable {
     > {
         switch action {
         case .child(let action):
-            return .child(
-                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
-                update: Level6.update)
+            return .child(action, in: state, at: \.child, as: Action.child)
         }
     }
 }
 
-/// Level 4 of `lens.depth8`: embeds the level below through a lens and a tag.
-struct Level4: Equatable, Sendable {
+/// Level 4 of `lens.depth8`: embeds the level below at its key path, with its tag.
+struct Level4: Program, Equatable, Sendable {
     var child = Level5()
     var label = "level 4"
 
@@ -117,15 +110,13 @@ struct Level4: Equatable, Sendable {
     > {
         switch action {
         case .child(let action):
-            return .child(
-                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
-                update: Level5.update)
+            return .child(action, in: state, at: \.child, as: Action.child)
         }
     }
 }
 
-/// Level 3 of `lens.depth8`: embeds the level below through a lens and a tag.
-struct Level3: Equatable, Sendable {
+/// Level 3 of `lens.depth8`: embeds the level below at its key path, with its tag.
+struct Level3: Program, Equatable, Sendable {
     var child = Level4()
     var label = "level 3"
 
@@ -138,15 +129,13 @@ struct Level3: Equatable, Sendable {
     > {
         switch action {
         case .child(let action):
-            return .child(
-                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
-                update: Level4.update)
+            return .child(action, in: state, at: \.child, as: Action.child)
         }
     }
 }
 
-/// Level 2 of `lens.depth8`: embeds the level below through a lens and a tag.
-struct Level2: Equatable, Sendable {
+/// Level 2 of `lens.depth8`: embeds the level below at its key path, with its tag.
+struct Level2: Program, Equatable, Sendable {
     var child = Level3()
     var label = "level 2"
 
@@ -159,14 +148,12 @@ struct Level2: Equatable, Sendable {
     > {
         switch action {
         case .child(let action):
-            return .child(
-                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
-                update: Level3.update)
+            return .child(action, in: state, at: \.child, as: Action.child)
         }
     }
 }
 
-/// Level 1 of `lens.depth8`: embeds the level below through a lens and a tag.
+/// Level 1 of `lens.depth8`: embeds the level below at its key path, with its tag.
 struct Level1: Equatable, Sendable {
     var child = Level2()
     var label = "level 1"
@@ -180,9 +167,7 @@ struct Level1: Equatable, Sendable {
     > {
         switch action {
         case .child(let action):
-            return .child(
-                action, in: state, at: Lens(\.child), as: Action.child, environment: (),
-                update: Level2.update)
+            return .child(action, in: state, at: \.child, as: Action.child)
         }
     }
 }

@@ -200,7 +200,7 @@ if selected("lens.depth8") {
         Result(
             name: "lens.depth8", nanosecondsPerOperation: depth.0,
             baselineNanosecondsPerOperation: depth.1, goal: 1.25,
-            note: "8 nested lenses and tags; baseline as send.counter's")
+            note: "8 nested child programs at key paths; baseline as send.counter's")
     )
 }
 

@@ -35,7 +35,11 @@ public struct Update<State, Action: Sendable> {
 
     /// An update that changes the state and runs no effect.
     /// - Parameter state: The new state.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public init(state: consuming State) {
         self.state = state
         self.effect = .none
@@ -45,7 +49,11 @@ public struct Update<State, Action: Sendable> {
     /// - Parameters:
     ///   - state: The new state.
     ///   - effect: The effect to run once the state is committed.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public init(state: consuming State, effect: Effect<Action>) {
         self.state = state
         self.effect = effect
@@ -104,7 +112,11 @@ extension Update: Sendable where State: Sendable {}
 /// `\.effect` anew on every call (demangling their types: about 2 µs per send), while the
 /// retains of the copy are released before the next update runs, so it still finds its
 /// collections uniquely referenced and changes them in place.
-@inlinable
+#if DEBUG
+    @_transparent @usableFromInline
+#else
+    @inlinable
+#endif
 func unpack<State, Action>(
     _ makeUpdate: () -> Update<State, Action>, stateInto target: UnsafeMutablePointer<State>
 ) -> Effect<Action> {

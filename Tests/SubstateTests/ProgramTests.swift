@@ -29,6 +29,8 @@ struct Ledger: Program, Equatable, Sendable {
         case check(Int)
         case count
         case sheet(Int)
+        /// The same child, embedded in the form the docs teach: a key path and the tag.
+        case sheetAtKeyPath(Int)
     }
 
     static func update(
@@ -43,6 +45,8 @@ struct Ledger: Program, Equatable, Sendable {
             return .child(
                 cell, in: state, at: Lens(\.sheet), as: Action.sheet, (),
                 program: Sheet.self)
+        case .sheetAtKeyPath(let cell):
+            return .child(cell, in: state, at: \.sheet, as: Action.sheetAtKeyPath)
         }
         return Update(state: state)
     }
@@ -69,6 +73,22 @@ func storage<Element>(_ array: [Element]) -> UnsafeRawPointer? {
         #expect(store.state.sheet.cells[7] == 9)
         store.send(.sheet(8))
         #expect(storage(store.state.sheet.cells) == cells, "the child update copied the cells")
+    }
+
+    /// `.child(action, in: state, at: \.sheet, as: Action.sheet)`: the child's state goes
+    /// through the key path to its program's update and back, and is never copied (in debug
+    /// builds, where this form has code of its own, and in release builds).
+    @Test func aChildAtAKeyPathUpdatesInPlace() {
+        let store = Store(state: Ledger(), environment: (), program: Ledger.self)
+        store.send(.sheetAtKeyPath(0))  // the first write may copy: the initial array is shared
+        let cells = storage(store.state.sheet.cells)
+        // Checked after each send: two copies in a row could land on the first buffer again.
+        for _ in 0..<3 {
+            store.send(.sheetAtKeyPath(7))
+            #expect(storage(store.state.sheet.cells) == cells, "the child update copied the cells")
+        }
+        #expect(store.state.sheet.cells[7] == 10)
+        #expect(store.state.sheet.cells[0] == 1)
     }
 
     @Test func aProgramsStoreFromAnInitialUpdateStartsItsEffect() {

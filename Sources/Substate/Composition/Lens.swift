@@ -72,7 +72,11 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         }
     }
 
-    @inlinable
+    #if DEBUG
+        @_transparent @usableFromInline
+    #else
+        @inlinable
+    #endif
     func write(_ whole: inout Whole, _ body: (inout Part) -> Void) {
         switch _storage {
         case .keyPath(let keyPath): body(&whole[keyPath: keyPath])

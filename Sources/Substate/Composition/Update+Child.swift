@@ -35,7 +35,11 @@ extension Update {
     ///   - environment: The child's environment.
     ///   - update: The child's update function.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<ChildState, ChildAction: Sendable, ChildEnvironment>(
         _ action: ChildAction,
         in state: consuming State,
@@ -47,12 +51,28 @@ extension Update {
         >
     ) -> Update {
         var effect: Effect<ChildAction> = .none
-        lens().write(&state) { child in
-            effect = movingUpdate(&child, update, environment, action)
-        }
-        // The lens is made again only for an effect: kept as a value, a key path lens could
-        // no longer be folded into a direct access to the child (+20 ns per level).
-        return Update(state: state, effect: effect.isNone ? .none : embed(effect, tag, lens()))
+        #if DEBUG
+            // Unoptimised, a closure here stays generic (this function is inlined into the
+            // caller, its closures are not), and looks the child's generic types up at run
+            // time on every call: a key path lens is written through directly.
+            let lens = lens()
+            if case .keyPath(let keyPath) = lens._storage {
+                effect = movingUpdate(&state[keyPath: keyPath], update, environment, action)
+            } else {
+                lens.write(&state) { child in
+                    effect = movingUpdate(&child, update, environment, action)
+                }
+            }
+            return Update(state: state, effect: effect.isNone ? .none : embed(effect, tag, lens))
+        #else
+            lens().write(&state) { child in
+                effect = movingUpdate(&child, update, environment, action)
+            }
+            // The lens is made again only for an effect: kept as a value, a key path lens
+            // could no longer be folded into a direct access to the child (+20 ns per level).
+            return Update(
+                state: state, effect: effect.isNone ? .none : embed(effect, tag, lens()))
+        #endif
     }
 
     /// A child's effect, sending parent actions, with its ids placed in the child's place and
@@ -177,14 +197,25 @@ extension Effect {
 /// value never exists twice, so a `consuming` update of it changes its collections in place.
 /// The value is passed straight to `update`, not through a closure of its own: unoptimised
 /// code would keep a second reference to it in the closure's parameter.
-@inlinable
+#if DEBUG
+    @_transparent @usableFromInline
+#else
+    @inlinable
+#endif
 func movingUpdate<State, Environment, Action>(
     _ value: inout State,
     _ update: (consuming State, Environment, Action) -> Update<State, Action>,
     _ environment: Environment,
     _ action: Action
 ) -> Effect<Action> {
-    withUnsafeMutablePointer(to: &value) { pointer in
-        unpack({ update(pointer.move(), environment, action) }, stateInto: pointer)
-    }
+    #if DEBUG
+        // Without closures: unoptimised, they would stay generic (see `child`).
+        let update = update(consume value, environment, action)
+        value = update.state
+        return update.effect
+    #else
+        withUnsafeMutablePointer(to: &value) { pointer in
+            unpack({ update(pointer.move(), environment, action) }, stateInto: pointer)
+        }
+    #endif
 }

@@ -45,16 +45,18 @@ extension Update {
     ///   - keyPath: Where the child's state lives in the parent's.
     ///   - tag: Wraps the child's actions in the parent's: the enum case, `Action.settings`.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
         at keyPath: any WritableKeyPath<State, Child> & Sendable,
         as tag: @escaping @Sendable (Child.Action) -> Action
     ) -> Update where Child.State == Child, Child.Environment == Void {
-        child(
-            action, in: consume state, at: Lens(keyPath), as: tag, environment: (),
-            update: Child._updateFunction)
+        _child(action, in: consume state, at: keyPath, as: tag, environment: ())
     }
 
     /// Runs the update of a child program given its environment, living at a property of the parent's state; see
@@ -66,7 +68,11 @@ extension Update {
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     ///   - environment: The child's environment.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -74,9 +80,7 @@ extension Update {
         as tag: @escaping @Sendable (Child.Action) -> Action,
         _ environment: Child.Environment
     ) -> Update where Child.State == Child {
-        child(
-            action, in: consume state, at: Lens(keyPath), as: tag, environment: environment,
-            update: Child._updateFunction)
+        _child(action, in: consume state, at: keyPath, as: tag, environment: environment)
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at a property of the parent's state; see
@@ -88,7 +92,11 @@ extension Update {
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -96,10 +104,9 @@ extension Update {
         as tag: @escaping @Sendable (Child.Action) -> Action,
         _ environment: Child.Environment.Parent
     ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
-        child(
-            action, in: consume state, at: Lens(keyPath), as: tag,
-            environment: Child.Environment(from: environment),
-            update: Child._updateFunction)
+        _child(
+            action, in: consume state, at: keyPath, as: tag,
+            environment: Child.Environment(from: environment))
     }
 
     /// Runs the update of a child program whose environment is `Void`, living at an optional property of the parent's state (a presented child): nothing happens while it is `nil`; see
@@ -619,4 +626,43 @@ extension Update {
             action, in: consume state, at: lens, as: tag, environment: environment,
             update: P._updateFunction)
     }
+
+    /// A child program at a property of this state: what the `child` overloads for a property
+    /// run. Transparent, as they are, so that unoptimised code runs it for the caller's own
+    /// types: in debug builds, the child's state goes through a key path straight to its
+    /// program's update, with no closure (a closure here would stay generic and look the
+    /// child's types up at run time on every call, for each level of nesting).
+    #if DEBUG
+        @_transparent @usableFromInline
+    #else
+        @inlinable
+    #endif
+    static func _child<Child: Program>(
+        _ action: Child.Action,
+        in state: consuming State,
+        at keyPath: any WritableKeyPath<State, Child> & Sendable,
+        as tag: @escaping @Sendable (Child.Action) -> Action,
+        environment: Child.Environment
+    ) -> Update where Child.State == Child {
+        let path: WritableKeyPath<State, Child> = keyPath
+        let effect = _movingProgramUpdate(&state[keyPath: path], environment, action)
+        return Update(
+            state: state, effect: effect.isNone ? .none : embed(effect, tag, Lens(keyPath)))
+    }
+}
+
+/// Runs a child program's update on its state in place, for unoptimised builds: the state is
+/// moved into the program's own update (called through its conformance, not through a
+/// function value, which would keep a second reference to it) and the new state moved back.
+#if DEBUG
+    @_transparent @usableFromInline
+#else
+    @inlinable
+#endif
+func _movingProgramUpdate<Child: Program>(
+    _ child: inout Child, _ environment: Child.Environment, _ action: Child.Action
+) -> Effect<Child.Action> where Child.State == Child {
+    let update = Child.update(state: consume child, environment: environment, action: action)
+    child = update.state
+    return update.effect
 }

@@ -71,7 +71,11 @@ public struct Effect<Action: Sendable>: Sendable {
 
     @usableFromInline let _operation: _Operation
 
-    @usableFromInline
+    #if DEBUG
+        @_transparent @usableFromInline
+    #else
+        @usableFromInline
+    #endif
     init(operation: _Operation) {
         self._operation = operation
     }
@@ -79,10 +83,20 @@ public struct Effect<Action: Sendable>: Sendable {
     /// An effect that does nothing.
     ///
     /// Returning `.none` costs nothing: the store starts no task for it.
-    @inlinable public static var none: Effect { Effect(operation: .none) }
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
+    public static var none: Effect { Effect(operation: .none) }
 
     /// Whether this effect is ``none``.
-    @inlinable public var isNone: Bool {
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
+    public var isNone: Bool {
         if case .none = _operation { return true }
         return false
     }
