@@ -29,6 +29,41 @@ private enum Mirrored: CustomReflectable {
     var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
+private struct Account: Equatable, Sendable {
+    var name: String
+    var items: [Int]
+}
+
+/// Two cases with the same payload type, stored in the enum itself (read in place once found).
+private enum Session: Equatable, Sendable {
+    case loggedIn(Account)
+    case guest(Account)
+    case signedOut
+}
+
+private class Animal: @unchecked Sendable {}
+private final class Dog: Animal, @unchecked Sendable {}
+
+private enum Pet: Sendable {
+    case animal(Animal)
+    case none
+}
+
+/// Holds only subclasses in these tests: its case is never found with a payload of exactly
+/// its type (the cache of found cases is the process's).
+private enum Kennel: Sendable {
+    case animal(Animal)
+}
+
+private protocol Named: Sendable {}
+extension Int: Named {}
+
+private enum Labelled: Sendable {
+    case named(any Named)
+    case moved(from: Int, to: Int)
+    case count(Int)
+}
+
 @Suite struct EnumCaseTests {
     @Test func aPayloadIsReadOnlyFromItsOwnCase() {
         #expect(_EnumCase.payload(of: Tree.leaf(3), case: Tree.leaf) == 3)
@@ -56,6 +91,63 @@ private enum Mirrored: CustomReflectable {
         #expect(!_EnumCase.sameCase(Tree.leaf(1), Tree.twin(1)))
         #expect(_EnumCase.sameCase(Tree.empty, Tree.empty))
         #expect(!_EnumCase.sameCase(Tree.empty, Tree.leaf(0)))
+    }
+
+    /// Read again and again, each case gives the same answers: the first read finds the case
+    /// through mirrors, and the later ones read the payloads stored in the enum in place.
+    @Test func aCaseFoundOnceIsReadInPlaceAndGivesTheSameAnswers() {
+        let account = Account(name: "a name longer than fifteen bytes", items: [1, 2, 3])
+        for _ in 0..<3 {
+            #expect(
+                _EnumCase.payload(of: Session.loggedIn(account), case: Session.loggedIn) == account)
+            #expect(_EnumCase.payload(of: Session.guest(account), case: Session.guest) == account)
+            #expect(_EnumCase.payload(of: Session.guest(account), case: Session.loggedIn) == nil)
+            #expect(_EnumCase.payload(of: Session.loggedIn(account), case: Session.guest) == nil)
+            #expect(_EnumCase.payload(of: Session.signedOut, case: Session.guest) == nil)
+            #expect(_EnumCase.payload(of: Box<String>.full("x"), case: Box.full) == "x")
+            #expect(_EnumCase.payload(of: Box<Int>.full(7), case: Box.full) == 7)
+            #expect(_EnumCase.payload(of: Box<Int>.full(7), case: Box.two) == nil)
+            #expect(_EnumCase.payload(of: Labelled.count(5), case: Labelled.count) == 5)
+            #expect(
+                _EnumCase.payload(of: Labelled.moved(from: 1, to: 2), case: Labelled.count) == nil)
+        }
+        #expect(_EnumCase.isReadInPlace(Session.loggedIn(account), as: Account.self) == true)
+        #expect(_EnumCase.isReadInPlace(Session.guest(account), as: Account.self) == true)
+        #expect(_EnumCase.isReadInPlace(Box<String>.full("x"), as: String.self) == true)
+        #expect(_EnumCase.isReadInPlace(Labelled.count(5), as: Int.self) == true)
+    }
+
+    /// What the value witnesses cannot read stays on the mirrors, with the same answers: an
+    /// `indirect` case (its payload is in a box), a payload of a superclass or a protocol
+    /// type, a payload of several values with labels asked for as a plain tuple.
+    @Test func whatCannotBeReadInPlaceIsReadThroughMirrors() {
+        let dog = Dog()
+        for _ in 0..<3 {
+            #expect(_EnumCase.payload(of: Tree.leaf(3), case: Tree.leaf) == 3)
+            #expect(_EnumCase.payload(of: Tree.twin(3), case: Tree.leaf) == nil)
+            #expect(_EnumCase.payload(of: Kennel.animal(dog), case: Kennel.animal) === dog)
+            let named = _EnumCase.payload(of: Labelled.named(8), case: Labelled.named)
+            #expect(named as? Int == 8)
+            let moved = _EnumCase.payload(
+                of: Labelled.moved(from: 1, to: 2), case: Labelled.moved)
+            #expect(moved?.0 == 1 && moved?.1 == 2)
+        }
+        #expect(_EnumCase.isReadInPlace(Tree.leaf(3), as: Int.self) == false)
+        #expect(_EnumCase.isReadInPlace(Kennel.animal(dog), as: Animal.self) == false)
+        #expect(_EnumCase.isReadInPlace(Labelled.named(8), as: (any Named).self) == false)
+        #expect(
+            _EnumCase.isReadInPlace(Labelled.moved(from: 1, to: 2), as: (Int, Int).self) == false)
+    }
+
+    /// A payload of a class type, read in place, is the same object, whatever its subclass.
+    @Test func aClassPayloadReadInPlaceIsTheSameObject() {
+        let animal = Animal()
+        let dog = Dog()
+        for _ in 0..<3 {
+            #expect(_EnumCase.payload(of: Pet.animal(animal), case: Pet.animal) === animal)
+            #expect(_EnumCase.payload(of: Pet.animal(dog), case: Pet.animal) === dog)
+            #expect(_EnumCase.payload(of: Pet.none, case: Pet.animal) == nil)
+        }
     }
 
     @Test func aCaseLensReadsAndWrites() {
