@@ -49,11 +49,18 @@ private enum Pet: Sendable {
     case none
 }
 
-/// Holds only subclasses in these tests: its case is never found with a payload of exactly
-/// its type (the cache of found cases is the process's).
+/// Holds only subclasses of its payload's declared type in these tests.
 private enum Kennel: Sendable {
     case animal(Animal)
 }
+
+/// Payloads declared of a wider type than the part asked for: a closure converts the part.
+private enum Bag: @unchecked Sendable {
+    case any(Any)
+    case animal(Animal)
+}
+
+private final class Cat: Animal, @unchecked Sendable {}
 
 private protocol Named: Sendable {}
 extension Int: Named {}
@@ -118,8 +125,9 @@ private enum Labelled: Sendable {
     }
 
     /// What the value witnesses cannot read stays on the mirrors, with the same answers: an
-    /// `indirect` case (its payload is in a box), a payload of a superclass or a protocol
-    /// type, a payload of several values with labels asked for as a plain tuple.
+    /// `indirect` case (its payload is in a box), a payload of several values with labels
+    /// asked for as a plain tuple. Payloads of a superclass or a protocol type give the same
+    /// answers whichever way they are read.
     @Test func whatCannotBeReadInPlaceIsReadThroughMirrors() {
         let dog = Dog()
         for _ in 0..<3 {
@@ -133,10 +141,29 @@ private enum Labelled: Sendable {
             #expect(moved?.0 == 1 && moved?.1 == 2)
         }
         #expect(_EnumCase.isReadInPlace(Tree.leaf(3), as: Int.self) == false)
-        #expect(_EnumCase.isReadInPlace(Kennel.animal(dog), as: Animal.self) == false)
-        #expect(_EnumCase.isReadInPlace(Labelled.named(8), as: (any Named).self) == false)
         #expect(
             _EnumCase.isReadInPlace(Labelled.moved(from: 1, to: 2), as: (Int, Int).self) == false)
+    }
+
+    /// A case whose payload is declared of a wider type than the part (`Any`, a superclass),
+    /// reached through a closure that converts the part, is never read in place: a later
+    /// value of that case may hold another type, which would be read as the part.
+    @Test func aPayloadDeclaredOfAWiderTypeIsNeverReadInPlace() {
+        let anyInt: (Int) -> Bag = { Bag.any($0) }
+        let anyString: (String) -> Bag = { Bag.any($0) }
+        let dog: (Dog) -> Bag = { Bag.animal($0) }
+        for _ in 0..<3 {
+            #expect(_EnumCase.payload(of: Bag.any(5), case: anyInt) == 5)
+            #expect(
+                _EnumCase.payload(of: Bag.any("a string longer than fifteen"), case: anyInt) == nil)
+            #expect(_EnumCase.payload(of: Bag.any([1, 2, 3]), case: anyString) == nil)
+            #expect(_EnumCase.payload(of: Bag.any("text"), case: anyString) == "text")
+            let rex = Dog()
+            #expect(_EnumCase.payload(of: Bag.animal(rex), case: dog) === rex)
+            #expect(_EnumCase.payload(of: Bag.animal(Cat()), case: dog) == nil)
+        }
+        #expect(_EnumCase.isReadInPlace(Bag.any(5), as: Int.self) == false)
+        #expect(_EnumCase.isReadInPlace(Bag.animal(Dog()), as: Dog.self) == false)
     }
 
     /// A payload of a class type, read in place, is the same object, whatever its subclass.

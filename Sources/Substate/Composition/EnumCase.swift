@@ -13,17 +13,18 @@
 /// a release build.
 ///
 /// Mirrors are slow (two cost about 4 µs), so a case whose payload is found is remembered, per
-/// enum type, payload type and case: when its payload is stored in the enum itself and is of
-/// exactly the type asked for, later reads take it through the enum's value witnesses (see
-/// ``_EnumLayout``) and confirm the case by comparing the tag of the case `embed` makes from
-/// it. Payloads of several values with labels (`(from: Int, to: Int)` asked for as
-/// `(Int, Int)`), payloads of a protocol or a superclass type, and `indirect` cases stay on
-/// the mirrors, as does a case that does not match (another case is there).
+/// enum type, payload type and case: when the case is declared with a payload of exactly the
+/// type asked for, stored in the enum itself, later reads take it through the enum's value
+/// witnesses (see ``_EnumLayout``) and confirm the case by comparing the tag of the case
+/// `embed` makes from it. Payloads of several values with labels (`(from: Int, to: Int)`
+/// asked for as `(Int, Int)`), payloads declared of a protocol or a superclass type (reached
+/// through a closure that converts the part), and `indirect` cases stay on the mirrors, as
+/// does a case that does not match (another case is there).
 @usableFromInline
 package enum _EnumCase {
     /// How a case's payload is read, once a mirror found it.
     private enum Reading {
-        /// Through the value witnesses: it lies in the enum, and is the part's type.
+        /// Through the value witnesses: it lies in the enum, declared of the part's type.
         case inPlace
         /// Through mirrors.
         case reflected
@@ -76,15 +77,17 @@ package enum _EnumCase {
         return readings.withLock { $0[key] }.map { $0 == .inPlace }
     }
 
-    /// Whether a payload that mirrors found can be read in place from now on: its type is
-    /// exactly `Part`, and its bytes are the enum's own, in `whole` and in a case made anew
-    /// from it. (An `indirect` case holds the address of a box instead, a new box for the new
-    /// case, so the two cannot both match.)
+    /// Whether a payload that mirrors found can be read in place from now on: the case is
+    /// declared with a payload of exactly the type `Part` (not a protocol or a superclass
+    /// that `embed` converts a `Part` to, whose other values could be of other types) and is
+    /// not `indirect`, and its bytes are the enum's own, in `whole` and in a case made anew
+    /// from it (checked too: an `indirect` case holds the address of a box instead, a new box
+    /// for the new case, so the two cannot both match).
     private static func readsInPlace<Whole, Part>(
         _ part: Part, of whole: Whole, made: Whole, layout: _EnumLayout
     ) -> Bool {
-        guard let (_, value) = caseAndPayload(of: whole), let value,
-            type(of: value) == Part.self
+        guard let declared = layout.payloadCase(tag: layout.tag(of: whole)),
+            declared.type == Part.self, !declared.isIndirect
         else { return false }
         return withUnsafeBytes(of: part) { expected in
             func matches(_ payload: UnsafeRawPointer) -> Bool {

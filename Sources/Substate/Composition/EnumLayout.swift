@@ -62,6 +62,59 @@ struct _EnumLayout {
         }
     }
 
+    /// The declared type of the payload of the case with `tag`, and whether the case is
+    /// `indirect`, from the enum's reflection metadata (its field descriptor, whose records
+    /// the runtime's own mirrors index by tag); `nil` for a case without a payload, or an
+    /// enum built without reflection metadata.
+    func payloadCase(tag: UInt32) -> (type: Any.Type, isIndirect: Bool)? {
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        // Enum metadata: the kind, the type descriptor, then the generic arguments.
+        let descriptor = metadata.load(fromByteOffset: word, as: UnsafeRawPointer.self)
+        // A type descriptor: flags, parent, name, access function, then its fields.
+        guard let fields = Self.relative(descriptor + 16) else { return nil }
+        // A field descriptor: type name, superclass, kind, record size, count, then records.
+        let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+        let count = fields.load(fromByteOffset: 12, as: UInt32.self)
+        guard tag < count, recordSize >= 12 else { return nil }
+        // A record: flags, type name, name.
+        let record = fields + 16 + Int(tag) * recordSize
+        let flags = record.load(as: UInt32.self)
+        guard let name = Self.relative(record + 4) else { return nil }
+        let length = Self.mangledNameLength(name)
+        // The standard library's resolver of the mangled names in reflection metadata.
+        guard
+            let type = _getTypeByMangledNameInContext(
+                name.assumingMemoryBound(to: UInt8.self), UInt(length),
+                genericContext: descriptor, genericArguments: metadata + 2 * word)
+        else { return nil }
+        return (type, flags & Self.isIndirectCase != 0)
+    }
+
+    /// `FieldRecordFlags::IsIndirectCase`.
+    private static let isIndirectCase: UInt32 = 0x1
+
+    /// The address a 32-bit relative pointer at `field` points to; `nil` when it is null.
+    private static func relative(_ field: UnsafeRawPointer) -> UnsafeRawPointer? {
+        let offset = field.load(as: Int32.self)
+        return offset == 0 ? nil : field + Int(offset)
+    }
+
+    /// The length of a mangled type name in metadata, whose symbolic references hold bytes
+    /// that may be zero: a marker from 1 to 0x17 is followed by a 4-byte relative reference,
+    /// one from 0x18 to 0x1f by an 8-byte absolute one.
+    private static func mangledNameLength(_ name: UnsafeRawPointer) -> Int {
+        var length = 0
+        while true {
+            let byte = name.load(fromByteOffset: length, as: UInt8.self)
+            switch byte {
+            case 0: return length
+            case 0x01...0x17: length += 5
+            case 0x18...0x1f: length += 9
+            default: length += 1
+            }
+        }
+    }
+
     /// Runs `body` with the value's payload laid bare: the bytes at the start of a copy of the
     /// value, its tag taken out. (For an `indirect` case, they are the box's address.)
     func withPayload<Whole, Result>(
