@@ -35,6 +35,12 @@ package enum _EnumCase {
         let whole: ObjectIdentifier
         let part: ObjectIdentifier
         let tag: UInt32
+
+        init<Whole, Part>(_: Whole.Type, _: Part.Type, tag: UInt32) {
+            whole = ObjectIdentifier(Whole.self)
+            part = ObjectIdentifier(Part.self)
+            self.tag = tag
+        }
     }
 
     /// What was learned of each case read so far.
@@ -49,8 +55,7 @@ package enum _EnumCase {
             return reflectedPayload(of: whole, case: embed)
         }
         let tag = layout.tag(of: whole)
-        let key = Key(
-            whole: ObjectIdentifier(Whole.self), part: ObjectIdentifier(Part.self), tag: tag)
+        let key = Key(Whole.self, Part.self, tag: tag)
         switch readings.withLock({ $0[key] }) {
         case .inPlace?:
             let part = layout.withPayload(of: whole) {
@@ -61,7 +66,8 @@ package enum _EnumCase {
             return reflectedPayload(of: whole, case: embed)
         case nil:
             guard let part = reflectedPayload(of: whole, case: embed) else { return nil }
-            let reading = readsInPlace(part, of: whole, made: embed(part), layout: layout)
+            let reading = readsInPlace(
+                part, of: whole, tag: tag, made: embed(part), layout: layout)
             readings.withLock { $0[key] = reading ? .inPlace : .reflected }
             return part
         }
@@ -71,9 +77,7 @@ package enum _EnumCase {
     /// payload is asked for as a `Part`; `nil` while it has not been found yet. For tests.
     static func isReadInPlace<Whole, Part>(_ whole: Whole, as part: Part.Type) -> Bool? {
         guard let layout = _EnumLayout(Whole.self) else { return false }
-        let key = Key(
-            whole: ObjectIdentifier(Whole.self), part: ObjectIdentifier(Part.self),
-            tag: layout.tag(of: whole))
+        let key = Key(Whole.self, Part.self, tag: layout.tag(of: whole))
         return readings.withLock { $0[key] }.map { $0 == .inPlace }
     }
 
@@ -84,9 +88,9 @@ package enum _EnumCase {
     /// from it (checked too: an `indirect` case holds the address of a box instead, a new box
     /// for the new case, so the two cannot both match).
     private static func readsInPlace<Whole, Part>(
-        _ part: Part, of whole: Whole, made: Whole, layout: _EnumLayout
+        _ part: Part, of whole: Whole, tag: UInt32, made: Whole, layout: _EnumLayout
     ) -> Bool {
-        guard let declared = layout.payloadCase(tag: layout.tag(of: whole)),
+        guard let declared = layout.payloadCase(tag: tag),
             declared.type == Part.self, !declared.isIndirect
         else { return false }
         return withUnsafeBytes(of: part) { expected in
