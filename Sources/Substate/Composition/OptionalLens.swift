@@ -17,10 +17,10 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     enum _Storage {
         /// An element of an array by index, kept as data so that making the lens in every
         /// update allocates nothing.
-        case element(WritableKeyPath<Whole, [Part]>, Int)
+        case element(_StoredPath<Whole, [Part]>, Int)
         /// An element of an array found by `find` (which captures only the id, so that making
         /// the lens allocates one closure context, not two).
-        case found(WritableKeyPath<Whole, [Part]>, find: @Sendable ([Part], AnyKeyPath) -> Int?)
+        case found(_StoredPath<Whole, [Part]>, find: @Sendable ([Part], AnyKeyPath) -> Int?)
         case closures(
             read: @Sendable (Whole) -> Part?,
             write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool)
@@ -89,12 +89,12 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     @inlinable
     func read(_ whole: Whole) -> Part? {
         switch _storage {
-        case .element(let keyPath, let index):
-            let array = whole[keyPath: keyPath]
-            return array.indices.contains(index) ? array[index] : nil
-        case .found(let keyPath, let find):
-            let array = whole[keyPath: keyPath]
-            return find(array, keyPath).map { array[$0] }
+        case .element(let path, let index):
+            return path.read(whole) { array in
+                array.indices.contains(index) ? array[index] : nil
+            }
+        case .found(let path, let find):
+            return path.read(whole) { array in find(array, path.keyPath).map { array[$0] } }
         case .closures(let read, _):
             return read(whole)
         }
@@ -103,18 +103,19 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     @inlinable
     func write(_ whole: inout Whole, _ body: (inout Part) -> Void) -> Bool {
         switch _storage {
-        case .element(let keyPath, let index):
-            guard whole[keyPath: keyPath].indices.contains(index) else { return false }
-            body(&whole[keyPath: keyPath][index])
-            return true
-        case .found(let keyPath, let find):
+        case .element(let path, let index):
+            return path.modify(&whole) { array in
+                guard array.indices.contains(index) else { return false }
+                body(&array[index])
+                return true
+            }
+        case .found(let path, let find):
             // One access to the array, to find the element and change it in place.
-            func change(_ elements: inout [Part]) -> Bool {
-                guard let index = find(elements, keyPath) else { return false }
+            return path.modify(&whole) { elements in
+                guard let index = find(elements, path.keyPath) else { return false }
                 body(&elements[index])
                 return true
             }
-            return change(&whole[keyPath: keyPath])
         case .closures(_, let write):
             return write(&whole, body)
         }
@@ -123,10 +124,10 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// Whether the whole has the part, without copying it where the lens can tell.
     func contains(_ whole: Whole) -> Bool {
         switch _storage {
-        case .element(let keyPath, let index):
-            return whole[keyPath: keyPath].indices.contains(index)
-        case .found(let keyPath, let find):
-            return find(whole[keyPath: keyPath], keyPath) != nil
+        case .element(let path, let index):
+            return path.read(whole) { $0.indices.contains(index) }
+        case .found(let path, let find):
+            return path.read(whole) { find($0, path.keyPath) != nil }
         case .closures(let read, _):
             return read(whole) != nil
         }
@@ -203,7 +204,7 @@ extension OptionalLens {
         at index: Int, in keyPath: any WritableKeyPath<Whole, [Part]> & Sendable
     ) -> OptionalLens {
         var lens = OptionalLens(
-            storage: .element(keyPath, index),
+            storage: .element(_StoredPath(keyPath), index),
             placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: index)))
         lens._row = _IndexedRowAddress(keyPath: keyPath, index: index)
         return lens
@@ -227,7 +228,8 @@ extension OptionalLens {
     ) -> OptionalLens where Part: Identifiable & Sendable, Part.ID: Sendable {
         OptionalLens(
             storage: .found(
-                keyPath, find: { elements, path in elements._index(of: id, rememberedUnder: path) }),
+                _StoredPath(keyPath),
+                find: { elements, path in elements._index(of: id, rememberedUnder: path) }),
             placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id)))
     }
 

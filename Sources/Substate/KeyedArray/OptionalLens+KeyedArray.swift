@@ -12,9 +12,10 @@ extension OptionalLens {
     public static func element(
         id: Part.ID, in keyPath: any WritableKeyPath<Whole, KeyedArray<Part>> & Sendable
     ) -> OptionalLens where Part: Identifiable & Sendable, Part.ID: Sendable {
+        let path = _StoredPath<Whole, KeyedArray<Part>>(keyPath)
         var lens = OptionalLens(
-            read: { whole in whole[keyPath: keyPath][id: id] },
-            write: { whole, body in whole[keyPath: keyPath]._modify(id: id, body) },
+            read: { whole in path.read(whole) { $0[id: id] } },
+            write: { whole, body in path.modify(&whole) { $0._modify(id: id, body) } },
             placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id))
         )
         lens._row = _KeyedRowAddress(keyPath: keyPath, id: id)
@@ -79,9 +80,29 @@ enum _WholeReader<Whole> {
     /// Reads the value at `keyPath` in the current whole; `nil` if the whole is missing.
     @MainActor
     func reading<Value>(_ keyPath: KeyPath<Whole, Value>) -> @MainActor () -> Value? {
+        // At the value's offset where it is stored inline: the runtime's key path
+        // projection cost a row tracker's refresh about 1,000 instructions (see _StoredPath).
+        if let offset = MemoryLayout<Whole>.offset(of: keyPath) {
+            // No `Optional.map` or `withUnsafePointer`: this code is not specialised, and
+            // each generic helper looked its metadata up at every call.
+            switch self {
+            case .pointer(let pointer):
+                return {
+                    guard let whole = pointer() else { return nil }
+                    return UnsafeRawPointer(whole).load(fromByteOffset: offset, as: Value.self)
+                }
+            case .value(let read):
+                return {
+                    guard var whole = read() else { return nil }
+                    return withUnsafeBytes(of: &whole) {
+                        $0.load(fromByteOffset: offset, as: Value.self)
+                    }
+                }
+            }
+        }
         switch self {
-        case .pointer(let pointer): { pointer()?.pointee[keyPath: keyPath] }
-        case .value(let read): { read()?[keyPath: keyPath] }
+        case .pointer(let pointer): return { pointer()?.pointee[keyPath: keyPath] }
+        case .value(let read): return { read()?[keyPath: keyPath] }
         }
     }
 }

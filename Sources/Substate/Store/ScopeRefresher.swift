@@ -10,12 +10,15 @@
 /// `Store.runtimeSettle()`); a scope made meanwhile is refreshed in the same call.
 @MainActor @usableFromInline
 final class _ScopeRefresher {
+    // Main actor only, by short accesses that never overlap (a refresh reads copies, and
+    // observers told meanwhile add between the accesses): unchecked for exclusivity at run
+    // time, like the row trackers' state.
     /// The scopes refreshed one by one.
-    var links: [_ScopeLink] = []
+    @exclusivity(unchecked) var links: [_ScopeLink] = []
     /// The row trackers, by owner and array.
-    var trackers: [_RowTrackerKey: any _RowTracking] = [:]
-    var isRefreshing = false
-    var needsRefresh = false
+    @exclusivity(unchecked) var trackers: [_RowTrackerKey: any _RowTracking] = [:]
+    @exclusivity(unchecked) var isRefreshing = false
+    @exclusivity(unchecked) var needsRefresh = false
 
     @usableFromInline
     init() {}

@@ -1,0 +1,106 @@
+import Substate
+import Testing
+
+/// Element lenses read and change their array at its offset in the whole when the array is
+/// stored inline, and through the key path otherwise: every kind of path must give the same
+/// answers.
+private struct PathRow: Equatable, Identifiable, Sendable {
+    var id: Int
+    var count = 0
+}
+
+private struct PathShelf: Equatable, Sendable {
+    var label = "shelf"
+    var rows: [PathRow] = [PathRow(id: 1), PathRow(id: 2)]
+    var keyed: KeyedArray<PathRow> = [PathRow(id: 1), PathRow(id: 2)]
+}
+
+private final class PathBox: @unchecked Sendable {
+    var rows: [PathRow] = [PathRow(id: 1), PathRow(id: 2)]
+    var keyed: KeyedArray<PathRow> = [PathRow(id: 1), PathRow(id: 2)]
+}
+
+private struct PathWhole: Sendable {
+    var flag = false
+    var shelf = PathShelf()
+    var box = PathBox()
+
+    /// A computed array: no offset, read and written through the key path.
+    var computedRows: [PathRow] {
+        get { shelf.rows }
+        set { shelf.rows = newValue }
+    }
+
+    var computedKeyed: KeyedArray<PathRow> {
+        get { shelf.keyed }
+        set { shelf.keyed = newValue }
+    }
+}
+
+@Suite struct ElementLensPathTests {
+    fileprivate static let arrayPaths: [WritableKeyPath<PathWhole, [PathRow]> & Sendable] = [
+        \PathWhole.shelf.rows, \PathWhole.computedRows, \PathWhole.box.rows,
+    ]
+    fileprivate static let keyedPaths:
+        [WritableKeyPath<PathWhole, KeyedArray<PathRow>> & Sendable] = [
+            \PathWhole.shelf.keyed, \PathWhole.computedKeyed, \PathWhole.box.keyed,
+        ]
+
+    @Test(arguments: 0..<3)
+    func anElementByIndexReadsAndChangesThroughEveryKindOfPath(_ which: Int) {
+        let path = Self.arrayPaths[which]
+        var whole = PathWhole()
+        let lens = OptionalLens<PathWhole, PathRow>.element(at: 1, in: path)
+        #expect(lens.get(whole) == PathRow(id: 2))
+        #expect(lens.modify(&whole) { $0.count += 5 } != nil)
+        #expect(whole[keyPath: path][1].count == 5)
+        #expect(whole[keyPath: path][0].count == 0)
+        #expect(whole.shelf.label == "shelf" && whole.flag == false)
+        #expect(OptionalLens<PathWhole, PathRow>.element(at: 2, in: path).get(whole) == nil)
+        #expect(
+            !OptionalLens<PathWhole, PathRow>.element(at: 2, in: path).set(
+                &whole, to: PathRow(id: 9)))
+    }
+
+    @Test(arguments: 0..<3)
+    func anElementByIDInAnArrayReadsAndChangesThroughEveryKindOfPath(_ which: Int) {
+        let path = Self.arrayPaths[which]
+        var whole = PathWhole()
+        let lens = OptionalLens<PathWhole, PathRow>.element(id: 2, in: path)
+        #expect(lens.get(whole) == PathRow(id: 2))
+        #expect(lens.modify(&whole) { $0.count += 3 } != nil)
+        #expect(whole[keyPath: path].map(\.count) == [0, 3])
+        #expect(OptionalLens<PathWhole, PathRow>.element(id: 7, in: path).get(whole) == nil)
+    }
+
+    @Test(arguments: 0..<3)
+    func anElementByIDInAKeyedArrayReadsAndChangesThroughEveryKindOfPath(_ which: Int) {
+        let path = Self.keyedPaths[which]
+        var whole = PathWhole()
+        let lens = OptionalLens<PathWhole, PathRow>.element(id: 1, in: path)
+        #expect(lens.get(whole) == PathRow(id: 1))
+        #expect(lens.modify(&whole) { $0.count += 4 } != nil)
+        #expect(whole[keyPath: path][id: 1]?.count == 4)
+        #expect(whole[keyPath: path][id: 2]?.count == 0)
+        #expect(OptionalLens<PathWhole, PathRow>.element(id: 7, in: path).get(whole) == nil)
+        #expect(
+            !OptionalLens<PathWhole, PathRow>.element(id: 7, in: path).set(
+                &whole, to: PathRow(id: 7)))
+    }
+
+    @Test func aChangeInPlaceDoesNotCopyTheArray() {
+        var whole = PathWhole()
+        whole.shelf.rows = (0..<1_000).map { PathRow(id: $0) }
+        let before = whole.shelf.rows.withUnsafeBufferPointer { $0.baseAddress }
+        OptionalLens<PathWhole, PathRow>.element(at: 500, in: \PathWhole.shelf.rows).modify(&whole)
+        {
+            $0.count = 1
+        }
+        OptionalLens<PathWhole, PathRow>.element(id: 600, in: \PathWhole.shelf.rows).modify(&whole)
+        {
+            $0.count = 2
+        }
+        #expect(whole.shelf.rows.withUnsafeBufferPointer { $0.baseAddress } == before)
+        #expect(whole.shelf.rows[500].count == 1 && whole.shelf.rows[600].count == 2)
+    }
+}
