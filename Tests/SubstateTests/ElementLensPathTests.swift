@@ -104,3 +104,49 @@ private struct PathWhole: Sendable {
         #expect(whole.shelf.rows[500].count == 1 && whole.shelf.rows[600].count == 2)
     }
 }
+
+private struct Library: Equatable, Sendable, Program {
+    var shelf = PathShelf()
+
+    /// A computed part: scopes read it through the key path, not at an offset.
+    var label: String {
+        get { shelf.label }
+        set { shelf.label = newValue }
+    }
+
+    enum Action: Sendable {
+        case rename(String)
+        case count(id: Int)
+    }
+
+    static func update(
+        state: consuming Library, environment: Void, action: Action
+    ) -> Update<Library, Action> {
+        switch action {
+        case .rename(let label): state.label = label
+        case .count(let id): state.shelf.keyed[id: id]?.count += 1
+        }
+        return Update(state: state)
+    }
+}
+
+@MainActor @Suite struct ScopeLensPathTests {
+    @Test func scopesReadStoredAndComputedPartsAfterEveryChange() {
+        let store = Store(state: Library(), environment: (), program: Library.self)
+        let shelf = store.scope(
+            at: Lens(\Library.shelf), as: { (action: Library.Action) in action })
+        let label = store.scope(
+            at: Lens(\Library.label), as: { (action: Library.Action) in action })
+        let keyed = shelf.scope(
+            at: Lens(\PathShelf.keyed), as: { (action: Library.Action) in action })
+        let row = shelf.scope(
+            at: .element(id: 2, in: \PathShelf.keyed), as: { (_: Never) -> Library.Action in })
+        #expect(label.state == "shelf" && keyed.state[id: 2]?.count == 0)
+        store.send(.rename("attic"))
+        store.send(.count(id: 2))
+        #expect(shelf.state.label == "attic")
+        #expect(label.state == "attic")
+        #expect(keyed.state[id: 2]?.count == 1)
+        #expect(row?.state.count == 1)
+    }
+}

@@ -72,6 +72,21 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         }
     }
 
+    /// Reads the part, as ``read(_:)`` does; for a key path to a part stored inline in the
+    /// whole, at the part's offset, without the runtime's key path projection (see
+    /// ``_StoredPath``). For the readers a scope keeps and calls after every commit: making
+    /// one finds the offset, which an update that makes a lens each time should not pay.
+    @inlinable
+    var _reader: @Sendable (Whole) -> Part {
+        switch _storage {
+        case .keyPath(let keyPath):
+            let path = _StoredPath(keyPath)
+            return { whole in path.read(whole) { $0 } }
+        case .closures(let read, _):
+            return read
+        }
+    }
+
     #if DEBUG
         @_transparent @usableFromInline
     #else

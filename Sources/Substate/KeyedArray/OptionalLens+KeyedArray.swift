@@ -12,14 +12,32 @@ extension OptionalLens {
     public static func element(
         id: Part.ID, in keyPath: any WritableKeyPath<Whole, KeyedArray<Part>> & Sendable
     ) -> OptionalLens where Part: Identifiable & Sendable, Part.ID: Sendable {
-        let path = _StoredPath<Whole, KeyedArray<Part>>(keyPath)
+        // One object that both closures capture, and use as their context: making the lens
+        // (in every update that routes an action to a row) allocates once, not twice.
+        let element = _KeyedElement(path: _StoredPath(keyPath), id: id)
         var lens = OptionalLens(
-            read: { whole in path.read(whole) { $0[id: id] } },
-            write: { whole, body in path.modify(&whole) { $0._modify(id: id, body) } },
+            read: { [element] whole in element.path.read(whole) { $0[id: element.id] } },
+            write: { [element] whole, body in
+                element.path.modify(&whole) { $0._modify(id: element.id, body) }
+            },
             placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id))
         )
         lens._row = _KeyedRowAddress(keyPath: keyPath, id: id)
         return lens
+    }
+}
+
+/// The array and the id of ``OptionalLens/element(id:in:)-(_,any WritableKeyPath<Whole,KeyedArray<Part>> & Sendable)``.
+@usableFromInline
+final class _KeyedElement<Whole, Element: Identifiable>: @unchecked Sendable {
+    // Sendable: immutable, made from a Sendable key path and id.
+    @usableFromInline let path: _StoredPath<Whole, KeyedArray<Element>>
+    @usableFromInline let id: Element.ID
+
+    @inlinable
+    init(path: _StoredPath<Whole, KeyedArray<Element>>, id: Element.ID) {
+        self.path = path
+        self.id = id
     }
 }
 

@@ -164,10 +164,11 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         let read = self._read
         let rowRead = self._rowRead
         let forward = self._forward
+        let get = lens._reader
         return ScopedStore<ChildState, ChildAction>(
-            initial: lens.get(_latest()),
-            read: { read().map(lens.get) },
-            rowRead: { rowRead().map(lens.get) },
+            initial: get(_latest()),
+            read: { read().map(get) },
+            rowRead: { rowRead().map(get) },
             forward: { forward(tag($0)) },
             refresher: _refresher,
             canDetach: _canDetach
@@ -184,14 +185,14 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         at lens: OptionalLens<State, ChildState>,
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction>? {
-        guard let initial = lens.get(_latest()) else { return nil }
+        guard let initial = lens.read(_latest()) else { return nil }
         let read = self._read
         let rowRead = self._rowRead
         let forward = self._forward
         return ScopedStore<ChildState, ChildAction>(
             initial: initial,
-            read: { read().flatMap(lens.get) },
-            rowRead: { rowRead().flatMap(lens.get) },
+            read: { read().flatMap(lens.read) },
+            rowRead: { rowRead().flatMap(lens.read) },
             forward: { forward(tag($0)) },
             refresher: _refresher,
             canDetach: true,

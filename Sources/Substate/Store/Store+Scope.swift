@@ -11,10 +11,11 @@ extension Store {
     ) -> ScopedStore<ChildState, ChildAction> {
         // A scope holds its root strongly (the root holds its scopes weakly): a view's scope
         // keeps the state it shows alive.
-        ScopedStore(
-            initial: lens.get(_storage.value),
-            read: { lens.get(self._storage.pointer.pointee) },
-            rowRead: { [unowned self] in lens.get(self._storage.pointer.pointee) },
+        let get = lens._reader
+        return ScopedStore(
+            initial: get(_storage.value),
+            read: { get(self._storage.pointer.pointee) },
+            rowRead: { [unowned self] in get(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
             canDetach: false
@@ -37,11 +38,11 @@ extension Store {
         at lens: OptionalLens<State, ChildState>,
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction>? {
-        guard let initial = lens.get(_storage.value) else { return nil }
+        guard let initial = lens.read(_storage.value) else { return nil }
         return ScopedStore(
             initial: initial,
-            read: { lens.get(self._storage.pointer.pointee) },
-            rowRead: { [unowned self] in lens.get(self._storage.pointer.pointee) },
+            read: { lens.read(self._storage.pointer.pointee) },
+            rowRead: { [unowned self] in lens.read(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
             canDetach: true,
