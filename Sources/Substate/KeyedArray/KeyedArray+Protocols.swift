@@ -1,12 +1,12 @@
 extension KeyedArray: RandomAccessCollection {
     /// The position of the first element: always 0.
-    public var startIndex: Int { 0 }
+    @inlinable public var startIndex: Int { 0 }
 
     /// The position after the last element: the count.
-    public var endIndex: Int { _elements.count }
+    @inlinable public var endIndex: Int { _elements.count }
 
     /// The number of elements.
-    public var count: Int { _elements.count }
+    @inlinable public var count: Int { _elements.count }
 
     /// The element at a position; setting it replaces the element.
     ///
@@ -14,7 +14,7 @@ extension KeyedArray: RandomAccessCollection {
     /// - Parameter position: A valid index.
     /// - Complexity: O(1).
     public subscript(position: Int) -> Element {
-        get { _elements[position] }
+        @inlinable get { _elements[position] }
         set {
             let old = _ids[position]
             _noteChange(of: old)
@@ -25,10 +25,10 @@ extension KeyedArray: RandomAccessCollection {
     }
 
     /// The position after `i`.
-    public func index(after i: Int) -> Int { i + 1 }
+    @inlinable public func index(after i: Int) -> Int { i + 1 }
 
     /// The position before `i`.
-    public func index(before i: Int) -> Int { i - 1 }
+    @inlinable public func index(before i: Int) -> Int { i - 1 }
 }
 
 extension KeyedArray: ExpressibleByArrayLiteral {

@@ -107,19 +107,20 @@ public struct KeyedArray<Element: Identifiable> {
 
     /// The elements, in order, as an `Array`.
     /// - Complexity: O(1): the array shares this one's storage until one of them changes.
-    public var elements: [Element] { _elements }
+    @inlinable public var elements: [Element] { _elements }
 
     /// The ids of the elements, in order: what a list view reads (`store[\.messages.ids]`) to be
     /// told when rows are added, removed or moved, and not when a row's content changes.
     /// - Complexity: O(1). The ids are kept beside the elements, and only adding, removing
     ///   or moving elements changes them; two reads between such changes share storage, so
     ///   comparing them is O(1) as well.
-    public var ids: [Element.ID] { _ids }
+    @inlinable public var ids: [Element.ID] { _ids }
 
     /// The position of the element with an id, if there is one.
     /// - Parameter id: The id.
     /// - Returns: Its index, or `nil`.
     /// - Complexity: O(1).
+    @inlinable
     public func index(id: Element.ID) -> Int? {
         _positions[id]
     }
@@ -127,6 +128,7 @@ public struct KeyedArray<Element: Identifiable> {
     /// Whether an element has the id.
     /// - Parameter id: The id.
     /// - Complexity: O(1).
+    @inlinable
     public func contains(id: Element.ID) -> Bool {
         _positions[id] != nil
     }
@@ -142,8 +144,11 @@ public struct KeyedArray<Element: Identifiable> {
     /// - Complexity: O(1) to read, replace or append; O(*n*) to remove (the elements after it
     ///   move).
     public subscript(id id: Element.ID) -> Element? {
-        get {
-            _positions[id].map { _elements[$0] }
+        // Inlinable, so that a read is specialised for the element type where it is made
+        // (unspecialised, each read looked up the metadata of the positions' dictionary).
+        @inlinable get {
+            guard let position = _positions[id] else { return nil }
+            return _elements[position]
         }
         set {
             guard let newValue else {
