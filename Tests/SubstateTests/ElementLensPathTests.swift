@@ -31,6 +31,11 @@ private struct PathWhole: Sendable {
         set { shelf.rows = newValue }
     }
 
+    var computedShelf: PathShelf {
+        get { shelf }
+        set { shelf = newValue }
+    }
+
     var computedKeyed: KeyedArray<PathRow> {
         get { shelf.keyed }
         set { shelf.keyed = newValue }
@@ -148,5 +153,48 @@ private struct Library: Equatable, Sendable, Program {
         #expect(label.state == "attic")
         #expect(keyed.state[id: 2]?.count == 1)
         #expect(row?.state.count == 1)
+    }
+}
+
+/// Composed lenses keep the outer (or inner) key path lens's accessors, read at the offset
+/// where the part is stored inline: every kind of path must give the same answers.
+@Suite struct ComposedLensPathTests {
+    fileprivate static let shelfPaths: [WritableKeyPath<PathWhole, PathShelf> & Sendable] = [
+        \PathWhole.shelf, \PathWhole.computedShelf,
+    ]
+
+    @Test(arguments: 0..<2)
+    func aKeyPathLensBeforeAnOptionalLensReadsAndChanges(_ which: Int) {
+        let lens = Lens(Self.shelfPaths[which]).appending(
+            OptionalLens<PathShelf, PathRow>.element(id: 2, in: \PathShelf.keyed))
+        var whole = PathWhole()
+        #expect(lens.get(whole) == PathRow(id: 2))
+        #expect(lens.modify(&whole) { $0.count = 8 } != nil)
+        #expect(whole.shelf.keyed[id: 2]?.count == 8 && whole.shelf.label == "shelf")
+        let missing = Lens(Self.shelfPaths[which]).appending(
+            OptionalLens<PathShelf, PathRow>.element(id: 9, in: \PathShelf.keyed))
+        #expect(missing.get(whole) == nil)
+        #expect(!missing.set(&whole, to: PathRow(id: 9)))
+    }
+
+    @Test(arguments: 0..<2)
+    func aClosureLensBeforeAKeyPathLensReadsAndChanges(_ which: Int) {
+        let label = Lens<PathShelf, String>(get: { $0.label }, set: { $0.label = $1 })
+        let lens = Lens(Self.shelfPaths[which]).appending(label)
+        var whole = PathWhole()
+        lens.set(&whole, to: "attic")
+        #expect(lens.get(whole) == "attic" && whole.shelf.label == "attic")
+        let inner = Lens<PathWhole, PathShelf>(get: { $0.shelf }, set: { $0.shelf = $1 })
+            .appending(Lens(\PathShelf.label))
+        inner.modify(&whole) { $0 += "!" }
+        #expect(whole.shelf.label == "attic!")
+    }
+
+    @Test func anOptionalLensBeforeAKeyPathLensReadsAndChanges() {
+        let lens = OptionalLens<PathWhole, PathRow>.element(id: 1, in: \PathWhole.shelf.keyed)
+            .appending(Lens(\PathRow.count))
+        var whole = PathWhole()
+        #expect(lens.modify(&whole) { $0 = 5 } != nil)
+        #expect(lens.get(whole) == 5 && whole.shelf.keyed[id: 1]?.count == 5)
     }
 }

@@ -87,6 +87,19 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         }
     }
 
+    /// Changes the part in place, as ``write(_:_:)`` does; for a key path to a part stored
+    /// inline, at the part's offset (see ``_reader``). For composed lenses, which keep it.
+    @inlinable
+    var _writer: @Sendable (inout Whole, (inout Part) -> Void) -> Void {
+        switch _storage {
+        case .keyPath(let keyPath):
+            let path = _StoredPath(keyPath)
+            return { whole, body in path.modify(&whole, body) }
+        case .closures(_, let write):
+            return write
+        }
+    }
+
     #if DEBUG
         @_transparent @usableFromInline
     #else
@@ -132,10 +145,13 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         if case .keyPath(let first) = _storage, case .keyPath(let second) = next._storage {
             return Lens<Whole, Smaller>(storage: .keyPath(first.appending(path: second)))
         }
-        let outer = self
+        // The outer lens's accessors, made once: a key path kept in a closure is otherwise
+        // projected by the runtime at every use.
+        let read = _reader
+        let write = _writer
         return Lens<Whole, Smaller>(
-            read: { next.read(outer.read($0)) },
-            write: { whole, body in outer.write(&whole) { part in next.write(&part, body) } }
+            read: { next.read(read($0)) },
+            write: { whole, body in write(&whole) { part in next.write(&part, body) } }
         )
     }
 
@@ -145,11 +161,14 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
     public func appending<Smaller>(_ next: OptionalLens<Part, Smaller>) -> OptionalLens<
         Whole, Smaller
     > {
-        let outer = self
+        let read = _reader
+        let write = _writer
         return OptionalLens<Whole, Smaller>(
-            read: { next.read(outer.read($0)) },
+            read: { next.read(read($0)) },
             write: { whole, body in
-                outer.modify(&whole) { part in next.write(&part, body) }
+                var found = false
+                write(&whole) { part in found = next.write(&part, body) }
+                return found
             },
             placeKey: .combining(_placeKey, next._placeKey)
         )

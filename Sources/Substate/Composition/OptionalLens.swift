@@ -167,9 +167,12 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// - Returns: An optional lens from the whole to the smaller part.
     public func appending<Smaller>(_ next: Lens<Part, Smaller>) -> OptionalLens<Whole, Smaller> {
         let outer = self
+        // The inner lens's accessors, made once (see `Lens._reader`).
+        let read = next._reader
+        let write = next._writer
         return OptionalLens<Whole, Smaller>(
-            read: { outer.read($0).map(next.read) },
-            write: { whole, body in outer.write(&whole) { part in next.write(&part, body) } },
+            read: { outer.read($0).map(read) },
+            write: { whole, body in outer.write(&whole) { part in write(&part, body) } },
             placeKey: .combining(_placeKey, next._placeKey)
         )
     }
