@@ -1,4 +1,3 @@
-import Observation
 import Substate
 import Testing
 
@@ -40,33 +39,7 @@ struct BlockGrid: Equatable, Sendable, Program {
 @Suite struct ArrayRowBlockTests {
     typealias Scope = ScopedStore<BlockGrid.Cell, Never>
 
-    /// Counts how often each scope's observer was told, re-arming it each time.
-    @MainActor final class Watch {
-        var told: [Int: Int] = [:]
-        var scopes: [Int: Scope]
-
-        init(_ scopes: [Int: Scope]) {
-            self.scopes = scopes
-            for index in scopes.keys { arm(index) }
-        }
-
-        func arm(_ index: Int) {
-            guard let scope = scopes[index] else { return }
-            withObservationTracking {
-                _ = scope.state
-            } onChange: {
-                MainActor.assumeIsolated {
-                    self.told[index, default: 0] += 1
-                    self.arm(index)
-                }
-            }
-        }
-
-        func take() -> [Int: Int] {
-            defer { told = [:] }
-            return told
-        }
-    }
+    typealias Watch = ScopeWatch<Int, BlockGrid.Cell, Never>
 
     static let count = 200
 

@@ -81,34 +81,7 @@ struct Board: Equatable, Sendable {
 @Suite struct RowScopeTests {
     typealias BoardStore = Store<Board, Board.Action, Void>
 
-    /// Observers of row scopes: how many times each row's observer was told, re-armed after
-    /// each, as a row view is rendered again.
-    @MainActor final class RowWatch {
-        var told: [Int: Int] = [:]
-        let scopes: [Int: ScopedStore<Card, Board.CardAction>]
-
-        init(_ scopes: [Int: ScopedStore<Card, Board.CardAction>]) {
-            self.scopes = scopes
-            for id in scopes.keys { arm(id) }
-        }
-
-        func arm(_ id: Int) {
-            withObservationTracking {
-                _ = scopes[id]?.state
-            } onChange: {
-                MainActor.assumeIsolated {
-                    self.told[id, default: 0] += 1
-                    self.arm(id)
-                }
-            }
-        }
-
-        /// The rows told since the last call, and how often.
-        func take() -> [Int: Int] {
-            defer { told = [:] }
-            return told
-        }
-    }
+    typealias RowWatch = ScopeWatch<Int, Card, Board.CardAction>
 
     func rows(_ store: BoardStore, _ ids: Range<Int>) -> RowWatch {
         var scopes: [Int: ScopedStore<Card, Board.CardAction>] = [:]
