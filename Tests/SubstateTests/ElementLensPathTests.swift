@@ -119,6 +119,12 @@ private struct Library: Equatable, Sendable, Program {
         set { shelf.label = newValue }
     }
 
+    /// A computed array: its row trackers read its journal through the key path.
+    var computedKeyed: KeyedArray<PathRow> {
+        get { shelf.keyed }
+        set { shelf.keyed = newValue }
+    }
+
     enum Action: Sendable {
         case rename(String)
         case count(id: Int)
@@ -196,5 +202,25 @@ private struct Library: Equatable, Sendable, Program {
         var whole = PathWhole()
         #expect(lens.modify(&whole) { $0 = 5 } != nil)
         #expect(lens.get(whole) == 5 && whole.shelf.keyed[id: 1]?.count == 5)
+    }
+
+    @MainActor @Test func rowsOfAComputedArrayFollowTheirRowsFromTheRootAndThroughAScope() {
+        let store = Store(state: Library(), environment: (), program: Library.self)
+        let root = store.scope(
+            at: .element(id: 1, in: \Library.computedKeyed),
+            as: { (_: Never) -> Library.Action in })
+        let shelf = store.scope(
+            at: Lens(\Library.self), as: { (action: Library.Action) in action })
+        let nested = shelf.scope(
+            at: .element(id: 2, in: \Library.computedKeyed),
+            as: { (_: Never) -> Library.Action in })
+        let told = ScopeWatch<Int, PathRow, Never>([1: root!, 2: nested!])
+        store.send(.count(id: 2))
+        #expect(told.take() == [2: 1])
+        #expect(nested?.state.count == 1 && root?.state.count == 0)
+        store.send(.count(id: 1))
+        store.send(.count(id: 1))
+        #expect(told.take() == [1: 2])  // re-armed after each, as a row view reads again
+        #expect(root?.state.count == 2)
     }
 }
