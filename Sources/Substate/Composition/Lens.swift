@@ -87,16 +87,23 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         }
     }
 
-    /// Changes the part in place, as ``write(_:_:)`` does; for a key path to a part stored
-    /// inline, at the part's offset (see ``_reader``). For composed lenses, which keep it.
+    /// Reads and changes the part, as ``read(_:)`` and ``write(_:_:)`` do, through one
+    /// offset found once (see ``_reader``): what composed lenses keep.
     @inlinable
-    var _writer: @Sendable (inout Whole, (inout Part) -> Void) -> Void {
+    var _accessors:
+        (
+            read: @Sendable (Whole) -> Part,
+            write: @Sendable (inout Whole, (inout Part) -> Void) -> Void
+        )
+    {
         switch _storage {
         case .keyPath(let keyPath):
             let path = _StoredPath(keyPath)
-            return { whole, body in path.modify(&whole, body) }
-        case .closures(_, let write):
-            return write
+            return (
+                { whole in path.read(whole) { $0 } }, { whole, body in path.modify(&whole, body) }
+            )
+        case .closures(let read, let write):
+            return (read, write)
         }
     }
 
@@ -147,8 +154,7 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         }
         // The outer lens's accessors, made once: a key path kept in a closure is otherwise
         // projected by the runtime at every use.
-        let read = _reader
-        let write = _writer
+        let (read, write) = _accessors
         return Lens<Whole, Smaller>(
             read: { next.read(read($0)) },
             write: { whole, body in write(&whole) { part in next.write(&part, body) } }
@@ -161,8 +167,7 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
     public func appending<Smaller>(_ next: OptionalLens<Part, Smaller>) -> OptionalLens<
         Whole, Smaller
     > {
-        let read = _reader
-        let write = _writer
+        let (read, write) = _accessors
         return OptionalLens<Whole, Smaller>(
             read: { next.read(read($0)) },
             write: { whole, body in

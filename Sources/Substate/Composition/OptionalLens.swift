@@ -168,8 +168,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     public func appending<Smaller>(_ next: Lens<Part, Smaller>) -> OptionalLens<Whole, Smaller> {
         let outer = self
         // The inner lens's accessors, made once (see `Lens._reader`).
-        let read = next._reader
-        let write = next._writer
+        let (read, write) = next._accessors
         return OptionalLens<Whole, Smaller>(
             read: { outer.read($0).map(read) },
             write: { whole, body in outer.write(&whole) { part in write(&part, body) } },

@@ -41,7 +41,7 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
     @inlinable
     func record(_ id: ID) {
         if ring.isEmpty { ring = Array(repeating: id, count: Self.capacity) }
-        ring[Int(truncatingIfNeeded: version % UInt64(Self.capacity))] = id
+        ring[_slot(of: version)] = id
         version &+= 1
         if remembered < Self.capacity { remembered += 1 }
         _checkInvariants()
@@ -55,10 +55,21 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
         _checkInvariants()
     }
 
+    /// Where in the ring the change that made version `version + 1` is.
+    @inlinable
+    func _slot(of version: UInt64) -> Int {
+        Int(truncatingIfNeeded: version % UInt64(Self.capacity))
+    }
+
+    /// Whether the ring still holds every change made after version `seen`.
+    func remembersChanges(since seen: UInt64) -> Bool {
+        seen <= version && version - seen <= UInt64(remembered)
+    }
+
     /// The id whose change made version `seen + 1`, if the journal still remembers it.
     func change(after seen: UInt64) -> ID? {
-        guard seen < version, version - seen <= UInt64(remembered) else { return nil }
-        return ring[Int(truncatingIfNeeded: seen % UInt64(Self.capacity))]
+        guard seen < version, remembersChanges(since: seen) else { return nil }
+        return ring[_slot(of: seen)]
     }
 
     /// Calls `body` with each id changed after version `seen` (in order, repeats included).
@@ -66,10 +77,10 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
     ///   called, and the reader must compare everything).
     func forEachChange(since seen: UInt64, _ body: (ID) -> Void) -> Bool {
         _checkInvariants()
-        guard seen <= version, version - seen <= UInt64(remembered) else { return false }
+        guard remembersChanges(since: seen) else { return false }
         var next = seen
         while next < version {
-            body(ring[Int(truncatingIfNeeded: next % UInt64(Self.capacity))])
+            body(ring[_slot(of: next)])
             next += 1
         }
         return true
