@@ -52,7 +52,7 @@ struct BlockGrid: Equatable, Sendable, Program {
     func scope(_ store: Store<BlockGrid, BlockGrid.Action, Void>, _ index: Int) -> Scope? {
         store.scope(
             at: .element(at: index, in: \BlockGrid.cells),
-            as: { (never: Never) -> BlockGrid.Action in switch never {} })
+            as: { (_: Never) -> BlockGrid.Action in })
     }
 
     @Test func changedRowsInSeveralBlocksAreToldAndNoOtherRow() {

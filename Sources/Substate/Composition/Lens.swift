@@ -164,15 +164,17 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
     /// An optional lens to a part of this lens's part that may be missing.
     /// - Parameter next: An optional lens from this part to a smaller one.
     /// - Returns: An optional lens from the whole to the smaller part.
+    @inlinable
     public func appending<Smaller>(_ next: OptionalLens<Part, Smaller>) -> OptionalLens<
         Whole, Smaller
     > {
         let (read, write) = _accessors
+        let (nextRead, nextWrite) = next._accessors
         return OptionalLens<Whole, Smaller>(
-            read: { next.read(read($0)) },
+            read: { nextRead(read($0)) },
             write: { whole, body in
                 var found = false
-                write(&whole) { part in found = next.write(&part, body) }
+                write(&whole) { part in found = nextWrite(&part, body) }
                 return found
             },
             placeKey: .combining(_placeKey, next._placeKey)

@@ -121,6 +121,26 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         }
     }
 
+    /// Reads and changes the part, as ``read(_:)`` and ``write(_:_:)`` do: what composed
+    /// lenses keep. A lens made of closures hands them over as they are, so that a composed
+    /// lens calls them without going through this lens (whose generic type unoptimised code
+    /// would look up on every call).
+    @inlinable
+    var _accessors:
+        (
+            read: @Sendable (Whole) -> Part?,
+            write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool
+        )
+    {
+        switch _storage {
+        case .closures(let read, let write):
+            return (read, write)
+        case .element, .found:
+            let lens = self
+            return ({ lens.read($0) }, { whole, body in lens.write(&whole, body) })
+        }
+    }
+
     /// Whether the whole has the part, without copying it where the lens can tell.
     func contains(_ whole: Whole) -> Bool {
         switch _storage {
@@ -165,13 +185,14 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// A lens to a part of this lens's part.
     /// - Parameter next: A lens from this part to a smaller one.
     /// - Returns: An optional lens from the whole to the smaller part.
+    @inlinable
     public func appending<Smaller>(_ next: Lens<Part, Smaller>) -> OptionalLens<Whole, Smaller> {
-        let outer = self
+        let (outerRead, outerWrite) = _accessors
         // The inner lens's accessors, made once (see `Lens._reader`).
         let (read, write) = next._accessors
         return OptionalLens<Whole, Smaller>(
-            read: { outer.read($0).map(read) },
-            write: { whole, body in outer.write(&whole) { part in write(&part, body) } },
+            read: { outerRead($0).map(read) },
+            write: { whole, body in outerWrite(&whole) { part in write(&part, body) } },
             placeKey: .combining(_placeKey, next._placeKey)
         )
     }
@@ -179,15 +200,17 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// An optional lens to a part of this lens's part that may be missing.
     /// - Parameter next: An optional lens from this part to a smaller one.
     /// - Returns: An optional lens from the whole to the smaller part.
+    @inlinable
     public func appending<Smaller>(_ next: OptionalLens<Part, Smaller>) -> OptionalLens<
         Whole, Smaller
     > {
-        let outer = self
+        let (outerRead, outerWrite) = _accessors
+        let (read, write) = next._accessors
         return OptionalLens<Whole, Smaller>(
-            read: { outer.read($0).flatMap(next.read) },
+            read: { outerRead($0).flatMap(read) },
             write: { whole, body in
                 var found = false
-                _ = outer.write(&whole) { part in found = next.write(&part, body) }
+                _ = outerWrite(&whole) { part in found = write(&part, body) }
                 return found
             },
             placeKey: .combining(_placeKey, next._placeKey)
