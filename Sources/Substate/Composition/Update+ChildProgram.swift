@@ -117,16 +117,20 @@ extension Update {
     ///   - keyPath: Where the child's state lives in the parent's.
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
         at keyPath: any WritableKeyPath<State, Child?> & Sendable,
         as tag: @escaping @Sendable (Child.Action) -> Action
     ) -> Update where Child.State == Child, Child.Environment == Void {
-        child(
-            action, in: consume state, at: OptionalLens(keyPath), as: tag, environment: (),
-            update: Child._updateFunction)
+        _child(
+            action, in: consume state, at: OptionalLens(keyPath), as: tag,
+            environment: ())
     }
 
     /// Runs the update of a child program given its environment, living at an optional property of the parent's state (a presented child): nothing happens while it is `nil`; see
@@ -138,7 +142,11 @@ extension Update {
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     ///   - environment: The child's environment.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -146,9 +154,9 @@ extension Update {
         as tag: @escaping @Sendable (Child.Action) -> Action,
         _ environment: Child.Environment
     ) -> Update where Child.State == Child {
-        child(
-            action, in: consume state, at: OptionalLens(keyPath), as: tag, environment: environment,
-            update: Child._updateFunction)
+        _child(
+            action, in: consume state, at: OptionalLens(keyPath), as: tag,
+            environment: environment)
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at an optional property of the parent's state (a presented child): nothing happens while it is `nil`; see
@@ -160,7 +168,11 @@ extension Update {
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -168,10 +180,9 @@ extension Update {
         as tag: @escaping @Sendable (Child.Action) -> Action,
         _ environment: Child.Environment.Parent
     ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
-        child(
+        _child(
             action, in: consume state, at: OptionalLens(keyPath), as: tag,
-            environment: Child.Environment(from: environment),
-            update: Child._updateFunction)
+            environment: Child.Environment(from: environment))
     }
 
     /// Runs the update of a child program whose environment is `Void`, living at the element with an id in a ``KeyedArray`` of the parent's state, found in O(1); see
@@ -183,7 +194,11 @@ extension Update {
     ///   - id: The child's id in the collection.
     ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -192,10 +207,9 @@ extension Update {
         as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action
     ) -> Update
     where Child.State == Child, Child: Identifiable, Child.ID: Sendable, Child.Environment == Void {
-        child(
+        _child(
             action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
-            environment: (),
-            update: Child._updateFunction)
+            environment: ())
     }
 
     /// Runs the update of a child program given its environment, living at the element with an id in a ``KeyedArray`` of the parent's state, found in O(1); see
@@ -208,7 +222,11 @@ extension Update {
     ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
     ///   - environment: The child's environment.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -217,10 +235,9 @@ extension Update {
         as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action,
         _ environment: Child.Environment
     ) -> Update where Child.State == Child, Child: Identifiable, Child.ID: Sendable {
-        child(
+        _child(
             action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
-            environment: environment,
-            update: Child._updateFunction)
+            environment: environment)
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at the element with an id in a ``KeyedArray`` of the parent's state, found in O(1); see
@@ -233,7 +250,11 @@ extension Update {
     ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
     ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -246,10 +267,9 @@ extension Update {
         Child.State == Child, Child: Identifiable, Child.ID: Sendable,
         Child.Environment: DerivedEnvironment
     {
-        child(
+        _child(
             action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
-            environment: Child.Environment(from: environment),
-            update: Child._updateFunction)
+            environment: Child.Environment(from: environment))
     }
 
     /// Runs the update of a child program whose environment is `Void`, living at the element with an id in an array of the parent's state; see
@@ -261,7 +281,11 @@ extension Update {
     ///   - id: The child's id in the collection.
     ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -270,10 +294,9 @@ extension Update {
         as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action
     ) -> Update
     where Child.State == Child, Child: Identifiable, Child.ID: Sendable, Child.Environment == Void {
-        child(
+        _child(
             action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
-            environment: (),
-            update: Child._updateFunction)
+            environment: ())
     }
 
     /// Runs the update of a child program given its environment, living at the element with an id in an array of the parent's state; see
@@ -286,7 +309,11 @@ extension Update {
     ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
     ///   - environment: The child's environment.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -295,10 +322,9 @@ extension Update {
         as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action,
         _ environment: Child.Environment
     ) -> Update where Child.State == Child, Child: Identifiable, Child.ID: Sendable {
-        child(
+        _child(
             action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
-            environment: environment,
-            update: Child._updateFunction)
+            environment: environment)
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at the element with an id in an array of the parent's state; see
@@ -311,7 +337,11 @@ extension Update {
     ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
     ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -324,10 +354,9 @@ extension Update {
         Child.State == Child, Child: Identifiable, Child.ID: Sendable,
         Child.Environment: DerivedEnvironment
     {
-        child(
+        _child(
             action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
-            environment: Child.Environment(from: environment),
-            update: Child._updateFunction)
+            environment: Child.Environment(from: environment))
     }
 
     /// Runs the update of a child program whose environment is `Void`, living at the value for a key in a dictionary of the parent's state; see
@@ -339,7 +368,11 @@ extension Update {
     ///   - key: The child's key in the collection.
     ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program, Key: Hashable & Sendable>(
         _ action: Child.Action,
         in state: consuming State,
@@ -347,10 +380,9 @@ extension Update {
         id key: Key,
         as tag: @escaping @Sendable (Key, Child.Action) -> Action
     ) -> Update where Child.State == Child, Child.Environment == Void {
-        child(
+        _child(
             action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) },
-            environment: (),
-            update: Child._updateFunction)
+            environment: ())
     }
 
     /// Runs the update of a child program given its environment, living at the value for a key in a dictionary of the parent's state; see
@@ -363,7 +395,11 @@ extension Update {
     ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
     ///   - environment: The child's environment.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program, Key: Hashable & Sendable>(
         _ action: Child.Action,
         in state: consuming State,
@@ -372,10 +408,9 @@ extension Update {
         as tag: @escaping @Sendable (Key, Child.Action) -> Action,
         _ environment: Child.Environment
     ) -> Update where Child.State == Child {
-        child(
+        _child(
             action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) },
-            environment: environment,
-            update: Child._updateFunction)
+            environment: environment)
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at the value for a key in a dictionary of the parent's state; see
@@ -388,7 +423,11 @@ extension Update {
     ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
     ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program, Key: Hashable & Sendable>(
         _ action: Child.Action,
         in state: consuming State,
@@ -397,10 +436,9 @@ extension Update {
         as tag: @escaping @Sendable (Key, Child.Action) -> Action,
         _ environment: Child.Environment.Parent
     ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
-        child(
+        _child(
             action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) },
-            environment: Child.Environment(from: environment),
-            update: Child._updateFunction)
+            environment: Child.Environment(from: environment))
     }
 
     /// Runs the update of a child program whose environment is `Void`, living at a part of the parent's state reached by a lens; see
@@ -476,16 +514,18 @@ extension Update {
     ///   - lens: Where the child's state lives in the parent's.
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
         at lens: OptionalLens<State, Child>,
         as tag: @escaping @Sendable (Child.Action) -> Action
     ) -> Update where Child.State == Child, Child.Environment == Void {
-        child(
-            action, in: consume state, at: lens, as: tag, environment: (),
-            update: Child._updateFunction)
+        _child(action, in: consume state, at: lens, as: tag, environment: ())
     }
 
     /// Runs the update of a child program given its environment, living at a part of the parent's state that may be missing, reached by an optional lens (an enum case: `.case(Screen.loggedIn)`); see
@@ -497,7 +537,11 @@ extension Update {
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     ///   - environment: The child's environment.
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -505,9 +549,7 @@ extension Update {
         as tag: @escaping @Sendable (Child.Action) -> Action,
         _ environment: Child.Environment
     ) -> Update where Child.State == Child {
-        child(
-            action, in: consume state, at: lens, as: tag, environment: environment,
-            update: Child._updateFunction)
+        _child(action, in: consume state, at: lens, as: tag, environment: environment)
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at a part of the parent's state that may be missing, reached by an optional lens (an enum case: `.case(Screen.loggedIn)`); see
@@ -519,7 +561,11 @@ extension Update {
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
     /// - Returns: The parent's update.
-    @inlinable
+    #if DEBUG
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -527,10 +573,9 @@ extension Update {
         as tag: @escaping @Sendable (Child.Action) -> Action,
         _ environment: Child.Environment.Parent
     ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
-        child(
+        _child(
             action, in: consume state, at: lens, as: tag,
-            environment: Child.Environment(from: environment),
-            update: Child._updateFunction)
+            environment: Child.Environment(from: environment))
     }
 
     /// Runs a child ``Program`` whose environment is `Void` and whose state is not the program
@@ -648,6 +693,32 @@ extension Update {
         let effect = _movingProgramUpdate(&state[keyPath: path], environment, action)
         return Update(
             state: state, effect: effect.isNone ? .none : embed(effect, tag, Lens(keyPath)))
+    }
+}
+
+extension Update {
+    /// A child program at a part that may be missing: what the `child` overloads for an
+    /// optional lens run. Transparent in debug builds, as `_child` for a property is, so that
+    /// the parent's update and the child's are built for the caller's own types (the generic
+    /// form looked up `Update` and `OptionalLens` of the child's types on every call).
+    #if DEBUG
+        @_transparent @usableFromInline
+    #else
+        @inlinable
+    #endif
+    static func _child<Child: Program>(
+        _ action: Child.Action,
+        in state: consuming State,
+        at lens: OptionalLens<State, Child>,
+        as tag: @escaping @Sendable (Child.Action) -> Action,
+        environment: Child.Environment
+    ) -> Update where Child.State == Child {
+        var effect: Effect<Child.Action> = .none
+        _ = lens.write(&state) { child in
+            effect = _movingProgramUpdate(&child, environment, action)
+        }
+        guard !effect.isNone else { return Update(state: state) }
+        return Update(state: state, effect: embed(effect, tag, lens))
     }
 }
 
