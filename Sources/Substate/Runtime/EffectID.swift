@@ -48,11 +48,11 @@ package struct EffectID: Hashable, Sendable {
 @usableFromInline
 struct _PendingEffectID: Sendable {
     /// The key; for a pair, the outer one.
-    let _key: any Hashable & Sendable
+    @usableFromInline let _key: any Hashable & Sendable
     /// For a pair: the inner key, which ``base`` places inside `_key`.
-    let _inner: (any Hashable & Sendable)?
+    @usableFromInline let _inner: (any Hashable & Sendable)?
 
-    @usableFromInline
+    @inlinable
     init(_ id: some Hashable & Sendable) {
         _key = id
         _inner = nil
