@@ -293,7 +293,7 @@ extension OptionalLens {
     /// Changing the payload moves it out of the enum and back, so a large payload changes in
     /// place. Routing an action to the payload this way costs about 0.9 µs in a release build
     /// (the benchmark's `lens.case`; about 4 µs for a payload that stays on reflection: an
-    /// `indirect` case, a payload of a protocol or superclass type), against 0.4 µs with
+    /// `indirect` case, a payload of a protocol or superclass type), against 0.3 µs with
     /// ``case(_:extract:)`` and a hand-written pattern match, the choice where actions are
     /// very frequent.
     /// - Parameter embed: Makes the case from a payload: the case itself, `Screen.loggedIn`.
