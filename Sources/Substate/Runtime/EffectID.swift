@@ -41,7 +41,7 @@ package struct EffectID: Hashable, Sendable {
 /// A `Sendable` value kept erased but not yet hashed: what a keyed lens carries, so that
 /// making one in every update costs no hashing until an effect actually needs the id.
 ///
-/// The key of two plain keys combined (a key path lens followed by an enum case, as
+/// The key of two keys combined (a key path lens followed by an enum case, as
 /// `.case(Screen.loggedIn, in: \.screen)` makes in every update) is kept as the pair, and
 /// made into the placed key only when an effect needs it: building it eagerly cost about
 /// 1,400 instructions per action in a release build (generic metadata, a hash, a box).
@@ -64,13 +64,8 @@ struct _PendingEffectID: Sendable {
         _inner = inner
     }
 
-    /// Whether the key is a pair (tested without copying the inner key).
-    var isPair: Bool {
-        if case .some = _inner { true } else { false }
-    }
-
-    /// The key itself: for a pair, the inner key's id placed inside the outer key, the value
-    /// ``appending(_:)`` made eagerly before.
+    /// The key itself: for a pair, the inner key's id placed inside the outer key (the id a
+    /// child at the inner key, embedded in a child at the outer one, runs its effects under).
     var base: any Hashable & Sendable {
         guard let inner = _inner else { return _key }
         func placed<Place: Hashable & Sendable>(_ place: Place) -> any Hashable & Sendable {

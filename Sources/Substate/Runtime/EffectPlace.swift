@@ -62,14 +62,9 @@ extension _PendingEffectID {
     /// The key of the part at `inner` inside the part this key names: the same id that a
     /// child at `inner`, embedded in a child at this key, runs its effects under.
     func appending(_ inner: _PendingEffectID) -> _PendingEffectID {
-        // Two plain keys stay a pair until an id is needed (see `_PendingEffectID`).
-        if !isPair, !inner.isPair {
-            return _PendingEffectID(outer: _key, inner: inner._key)
-        }
-        func placed<Place: Hashable & Sendable>(_ place: Place) -> _PendingEffectID {
-            _PendingEffectID(_PlacedEffectID(place: place, id: inner.id))
-        }
-        return placed(base)
+        // A pair, placed only when an id is needed (see `_PendingEffectID`); a side that is a
+        // pair itself is placed now.
+        _PendingEffectID(outer: base, inner: inner.base)
     }
 
     /// The key of a combination of two parts where either may have no key.
