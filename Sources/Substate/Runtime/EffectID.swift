@@ -45,11 +45,15 @@ package struct EffectID: Hashable, Sendable {
 /// `.case(Screen.loggedIn, in: \.screen)` makes in every update) is kept as the pair, and
 /// made into the placed key only when an effect needs it: building it eagerly cost about
 /// 1,400 instructions per action in a release build (generic metadata, a hash, a box).
+///
+/// A key stands for a path of plain keys, outermost first (see ``_PlacedEffectID``): one for a
+/// lens made from a key path, an index, an id or a case, and the paths of both sides, one after
+/// the other, for a composed lens, however its parts were grouped.
 @usableFromInline
 struct _PendingEffectID: Sendable {
     /// The key; for a pair, the outer one.
     @usableFromInline let _key: any Hashable & Sendable
-    /// For a pair: the inner key, which ``base`` places inside `_key`.
+    /// For a pair: the inner key, whose path follows `_key`'s.
     @usableFromInline let _inner: (any Hashable & Sendable)?
 
     @inlinable
@@ -64,15 +68,21 @@ struct _PendingEffectID: Sendable {
         _inner = inner
     }
 
-    /// The key itself: for a pair, the inner key's id placed inside the outer key (the id a
-    /// child at the inner key, embedded in a child at the outer one, runs its effects under).
+    /// The key itself: for a pair, the inner key's path placed inside the outer key's (the
+    /// id a child at the inner key, embedded in a child at the outer one, runs its effects
+    /// under).
     var base: any Hashable & Sendable {
-        guard let inner = _inner else { return _key }
-        func placed<Place: Hashable & Sendable>(_ place: Place) -> any Hashable & Sendable {
-            _PlacedEffectID(place: place, id: EffectID(inner))
-        }
-        return placed(_key)
+        guard _inner != nil else { return _key }
+        var path = _path
+        let last = path.removeLast()
+        return _PlacedEffectID(places: path, id: last)
     }
 
     var id: EffectID { EffectID(base) }
+
+    /// The plain keys this key stands for, outermost first.
+    var _path: [EffectID] {
+        guard let inner = _inner else { return _PlacedEffectID.path(of: _key) }
+        return _PlacedEffectID.path(of: _key) + _PlacedEffectID.path(of: inner)
+    }
 }

@@ -30,22 +30,40 @@ package struct EffectPlace: Sendable {
     @usableFromInline
     func id(_ local: EffectID) -> EffectID {
         guard !_keys.isEmpty else { return local }
-        var id = local
-        for key in _keys.reversed() { id = key._placing(id) }
-        return id
+        return _PlacedEffectID.placing(local, in: _keys.flatMap(\._path))
     }
 }
 
-/// An effect id inside a child's place: equal only to the same id in the same place.
+/// An effect id inside a child's place: the plain keys of the place from the root,
+/// outermost first, and the id. Equal only to the same id in the same place.
+///
+/// Flat, so that one place has one id however it was reached: a child embedded level by
+/// level (a hall, then the room behind its door, then a worker there) and a child embedded
+/// through a composed lens, or named by one in ``Effect/cancelEffects(of:)``, whichever way
+/// its parts were grouped, all spell the same path. Nested ids, placed one level at a time,
+/// differed with the grouping, and a lens composed left to right missed the child it named.
 @usableFromInline
-struct _PlacedEffectID<Place: Hashable & Sendable>: Hashable, Sendable {
-    @usableFromInline let _place: Place
+struct _PlacedEffectID: Hashable, Sendable {
+    /// The plain keys of the place, outermost first; never empty.
+    let places: [EffectID]
+    /// The id inside the place; never itself a placed id.
     let id: EffectID
 
-    @usableFromInline
-    init(place: Place, id: EffectID) {
-        self._place = place
-        self.id = id
+    /// `id`, restated inside `places`: an id that is already placed (an id of a child of the
+    /// program at `places`) keeps its own places after them.
+    static func placing(_ id: EffectID, in places: [EffectID]) -> EffectID {
+        guard !places.isEmpty else { return id }
+        if let placed = id.base as? _PlacedEffectID {
+            return EffectID(_PlacedEffectID(places: places + placed.places, id: placed.id))
+        }
+        return EffectID(_PlacedEffectID(places: places, id: id))
+    }
+
+    /// The plain keys a key's value stands for, outermost first: a placed id's places and
+    /// its id, any other value itself.
+    static func path(of value: any Hashable & Sendable) -> [EffectID] {
+        if let placed = value as? _PlacedEffectID { return placed.places + [placed.id] }
+        return [EffectID(value)]
     }
 }
 
@@ -53,17 +71,13 @@ extension _PendingEffectID {
     /// `id`, restated as an id inside the place this key names.
     @usableFromInline
     func _placing(_ id: EffectID) -> EffectID {
-        func placed<Place: Hashable & Sendable>(_ place: Place) -> EffectID {
-            EffectID(_PlacedEffectID(place: place, id: id))
-        }
-        return placed(base)
+        _PlacedEffectID.placing(id, in: _path)
     }
 
     /// The key of the part at `inner` inside the part this key names: the same id that a
     /// child at `inner`, embedded in a child at this key, runs its effects under.
     func appending(_ inner: _PendingEffectID) -> _PendingEffectID {
-        // A pair, placed only when an id is needed (see `_PendingEffectID`); a side that is a
-        // pair itself is placed now.
+        // A pair, whose path is made only when an id is needed (see `_PendingEffectID`).
         _PendingEffectID(outer: base, inner: inner.base)
     }
 
