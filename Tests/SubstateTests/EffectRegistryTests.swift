@@ -84,6 +84,51 @@ import Testing
         _ = registry
     }
 
+    /// Counts how often its condition is asked.
+    final class Asked: Sendable {
+        let count = Atomic(0)
+        func lifetime() -> EffectLifetime {
+            EffectLifetime(Int.self) { [self] _ in
+                count.add(1, ordering: .relaxed)
+                return true
+            }
+        }
+    }
+
+    @Test func aCancelledEffectIsNoLongerAskedWhetherItsChildLives() {
+        let registry = EffectRegistry()
+        let asked = Asked()
+        let group = EffectGroup.make(registry: registry)
+        let restarted = (0..<3).map { _ in EffectRecord(group: group) }
+        let id = EffectID("restart")
+        // Cancel-in-flight, three times: each record cancels the one before.
+        for record in restarted {
+            registry.cancel(id: id)
+            #expect(
+                registry.insert(record, tags: EffectTags(ids: [id], lifetimes: [asked.lifetime()])))
+        }
+        // The two cancelled records still run (their tasks have not ended) but only the
+        // last one's lifetime is checked after an action.
+        #expect(registry.count == 3)
+        #expect(registry.hasLifetimes)
+        withUnsafePointer(to: 1) { registry.cancelDead(in: $0) }
+        #expect(asked.count.load(ordering: .relaxed) == 1)
+        // Cancelling everything leaves no lifetime to check.
+        registry.cancelAll()
+        #expect(!registry.hasLifetimes)
+        withUnsafePointer(to: 1) { registry.cancelDead(in: $0) }
+        #expect(asked.count.load(ordering: .relaxed) == 1)
+        // Ending the records keeps the count of lifetimes at zero, not below.
+        for record in restarted { registry.ended(record) }
+        #expect(registry.count == 0)
+        #expect(!registry.hasLifetimes)
+        #expect(
+            registry.insert(
+                EffectRecord(group: group), tags: EffectTags(lifetimes: [asked.lifetime()])))
+        #expect(registry.hasLifetimes)
+        registry.close()
+    }
+
     @Test func aConditionAskedOfAnotherTypeOfStateFailsClosed() {
         let lifetime = EffectLifetime(Int.self) { _ in true }
         let asInt = withUnsafePointer(to: 1) { lifetime.isAlive(in: $0) }

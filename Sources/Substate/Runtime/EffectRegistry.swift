@@ -190,9 +190,8 @@ package final class EffectRegistry: Sendable {
             for key in dead {
                 guard let handle = registry.detach(key) else { continue }
                 handles.append(handle)
-                registry.entries[key]?.lifetimes = []
-                countLifetimes(&registry, by: -1)
             }
+            _lifetimeCount.store(registry.withLifetimes, ordering: .relaxed)
             return handles
         }
         for handle in handles { handle.cancel() }
@@ -237,7 +236,8 @@ package final class EffectRegistry: Sendable {
     }
 
     /// Cancels the effects registered under `id` (what cancel-in-flight does on every send,
-    /// so it allocates nothing when a single effect holds the id).
+    /// so it allocates nothing when a single effect holds the id). They stay counted until
+    /// they end, but answer to no id and have no lifetime to check any more.
     @usableFromInline
     package func cancel(id: EffectID) {
         let (first, others) = state.withLock { state -> ((any EffectHandle)?, [any EffectHandle]) in
@@ -248,6 +248,7 @@ package final class EffectRegistry: Sendable {
                 guard let handle = state.detach(key, except: id) else { return }
                 if first == nil { first = handle } else { others.append(handle) }
             }
+            _lifetimeCount.store(state.withLifetimes, ordering: .relaxed)
             return (first, others)
         }
         first?.cancel()
@@ -273,6 +274,11 @@ package final class EffectRegistry: Sendable {
     package func cancelAll() {
         let handles = state.withLock { state in
             state.byID = [:]
+            for index in state.entries.indices {
+                state.entries.values[index].ids = []
+                state.entries.values[index].lifetimes = []
+            }
+            countLifetimes(&state, by: -state.withLifetimes)
             return state.entries.values.map(\.handle)
         }
         for handle in handles { handle.cancel() }
@@ -310,9 +316,14 @@ package final class EffectRegistry: Sendable {
 }
 
 extension EffectRegistry.State {
-    /// Takes a running effect off every id it answers to, and returns its handle. It stays
-    /// counted until it ends. `forgotten`, an id already removed from `byID`, is skipped
-    /// when it is the only one (the usual cancel-in-flight: no lookup at all).
+    /// Takes a running effect off every id it answers to, and off the lifetimes checked
+    /// after each action, and returns its handle. It stays counted until it ends. `forgotten`,
+    /// an id already removed from `byID`, is skipped when it is the only one (the usual
+    /// cancel-in-flight: no lookup at all). The caller publishes `withLifetimes`.
+    ///
+    /// A cancelled effect's later actions are dropped, so its lifetimes decide nothing; kept
+    /// until its task ended, they made every action check the lens of every effect cancelled
+    /// and not yet ended (thousands, when a child restarts an effect on each keystroke).
     mutating func detach(
         _ key: ObjectIdentifier, except forgotten: EffectID? = nil
     ) -> (any EffectHandle)? {
@@ -320,6 +331,10 @@ extension EffectRegistry.State {
         let ids = entries.values[index].ids
         if !(ids.count == 1 && ids.first == forgotten) { forget(key, ids: ids) }
         entries.values[index].ids = []
+        if !entries.values[index].lifetimes.isEmpty {
+            entries.values[index].lifetimes = []
+            withLifetimes -= 1
+        }
         return entries.values[index].handle
     }
 
