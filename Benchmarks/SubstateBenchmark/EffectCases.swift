@@ -132,26 +132,105 @@ extension EffectCases {
     /// `effect.cancelInFlight`: each send restarts the same cancellable, long-sleeping
     /// effect. Nanoseconds per send, and the resident memory before and at its peak.
     static func cancelInFlight(operations: Int, rounds: Int) async -> (Double, Memory, Int) {
+        await restarts(
+            operations: operations, rounds: rounds,
+            store: { Store(state: Counter(), environment: (), update: Counter.update) },
+            send: .restart, finished: { $0.count })
+    }
+
+    /// `effect.child.cancelInFlight`: as `effect.cancelInFlight`, with the effect started by a
+    /// child at an enum case (`.case(_:in:)`), as a screen's effects are: its id placed in the
+    /// child's place, and the effect bound to the child's lifetime. Nanoseconds per send.
+    static func childCancelInFlight(operations: Int, rounds: Int) async -> Double {
+        await restarts(
+            operations: operations, rounds: rounds,
+            store: { Store(state: Uploads(), program: Uploads.self) },
+            send: .upload(.restart),
+            finished: { if case .uploading(let upload) = $0.transfer { upload.count } else { -1 } }
+        ).0
+    }
+
+    /// Sends `action` `operations` times to a new store per round, each send restarting a
+    /// long-sleeping effect; then cancels and waits for the effects. The best nanoseconds per
+    /// send, the memory before and at the peak, and the resident bytes after the sends.
+    static func restarts<State, Action>(
+        operations: Int, rounds: Int, store makeStore: () -> Store<State, Action, Void>,
+        send action: Action, finished: (State) -> Int
+    ) async -> (Double, Memory, Int) {
         var best = Double.infinity
         var afterSends = 0
         let before = Memory.current()
         for _ in 0..<rounds {
-            let store = Store(state: Counter(), environment: (), update: Counter.update)
+            let store = makeStore()
             let elapsed = await time {
                 for index in 0..<operations {
                     if index % 100 == 0 { arm { _ = store.state } }
-                    store.send(.restart)
+                    store.send(action)
                 }
                 afterSends = max(afterSends, Memory.current().residentBytes)
                 store.cancelEffects()
                 await store.finishEffects()
             }
-            precondition(store.state.count == 0, "a cancelled effect delivered its action")
+            precondition(finished(store.state) == 0, "a cancelled effect delivered its action")
             best = min(best, elapsed / Double(operations))
         }
         let memory = Memory(
             residentBytes: before.residentBytes, peakBytes: Memory.current().peakBytes)
         return (best, memory, afterSends)
+    }
+}
+
+/// The child of `effect.child.cancelInFlight`: `Counter`'s restart, as a program.
+struct Upload: Program, Equatable, Sendable {
+    var count = 0
+
+    enum Action: Sendable {
+        case restart
+        case finished
+    }
+
+    static func update(state: consuming Upload, environment: Void, action: Action) -> Update<
+        Upload, Action
+    > {
+        switch action {
+        case .restart:
+            return Update(
+                state: state,
+                effect: .run { send in
+                    try await ContinuousClock().sleep(for: .seconds(3600))
+                    await send(.finished)
+                }
+                .cancellable(id: "restart", cancelInFlight: true))
+        case .finished:
+            state.count += 1
+            return Update(state: state)
+        }
+    }
+}
+
+/// An upload that runs or not: the enum `effect.child.cancelInFlight` routes by case.
+enum Transfer: Equatable, Sendable {
+    case idle
+    case uploading(Upload)
+}
+
+/// The root of `effect.child.cancelInFlight`.
+struct Uploads: Program, Equatable, Sendable {
+    var transfer = Transfer.uploading(Upload())
+
+    enum Action: Sendable {
+        case upload(Upload.Action)
+    }
+
+    static func update(state: consuming Uploads, environment: Void, action: Action) -> Update<
+        Uploads, Action
+    > {
+        switch action {
+        case .upload(let action):
+            return .child(
+                action, in: state, at: .case(Transfer.uploading, in: \.transfer),
+                as: Action.upload)
+        }
     }
 }
 

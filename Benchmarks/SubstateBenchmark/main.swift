@@ -91,7 +91,9 @@ if selected("memory.1M") {
 }
 
 var counter: (Double, Double)?
-if selected("send.counter") || selected("effect.start") || selected("effect.cancelInFlight") {
+if selected("send.counter") || selected("effect.start") || selected("effect.cancelInFlight")
+    || selected("effect.child")
+{
     counter = SendCases.counter(operations: 1_000_000 / scale, rounds: rounds, rearmEvery: 100)
 }
 if selected("send.counter"), let counter {
@@ -364,7 +366,7 @@ if selected("effect.roundtrip.awaited") {
     )
 }
 
-if selected("effect.cancelInFlight") {
+if selected("effect.cancelInFlight") || selected("effect.child") {
     let (restart, memory, afterSends) = await EffectCases.cancelInFlight(
         operations: 100_000 / scale, rounds: rounds)
     results.append(
@@ -379,6 +381,17 @@ if selected("effect.cancelInFlight") {
                 + "; after each of 8 bursts of an effect that waits without sleeping: "
                 + MemoryProbe.measure("effect.cancelInFlight.bursts", operations: 100_000 / scale)
                 .map(Memory.megabytes).joined(separator: ", "))
+    )
+}
+
+if selected("effect.child.cancelInFlight") {
+    let restart = await EffectCases.childCancelInFlight(operations: 100_000 / scale, rounds: rounds)
+    let direct = results.first { $0.name == "effect.cancelInFlight" }
+    results.append(
+        Result(
+            name: "effect.child.cancelInFlight", nanosecondsPerOperation: restart,
+            baselineNanosecondsPerOperation: direct?.nanosecondsPerOperation, goal: nil,
+            note: "ns per restart by a child at an enum case; baseline effect.cancelInFlight")
     )
 }
 
