@@ -47,30 +47,71 @@ package enum _EnumCase {
     private static let readings = Locked<[Key: Reading]>([:])
 
     /// The payload of `whole` if it is the case `embed` makes, else `nil`.
-    @usableFromInline
+    ///
+    /// Inlined, so that the optional is made for the caller's own types: the reader itself
+    /// is generic, and unspecialised code that handles an `Optional<Part>` looks its metadata
+    /// up in the runtime's cache every time (about 330 instructions per read).
+    @inlinable
     package static func payload<Whole, Part>(of whole: Whole, case embed: (Part) -> Whole)
         -> Part?
     {
+        #if DEBUG
+            // Unoptimised, a temporary allocation runs generic code of its own that costs
+            // more than the lookups it saves.
+            let slot = UnsafeMutablePointer<Part>.allocate(capacity: 1)
+            defer { slot.deallocate() }
+            return _payload(of: whole, case: embed, into: slot) ? slot.move() : nil
+        #else
+            withUnsafeTemporaryAllocation(of: Part.self, capacity: 1) { buffer in
+                let slot = buffer.baseAddress!
+                guard _payload(of: whole, case: embed, into: slot) else { return nil }
+                return slot.move()
+            }
+        #endif
+    }
+
+    /// Initialises `slot` with the payload of `whole` and returns `true` if `whole` is the
+    /// case `embed` makes; leaves it uninitialised and returns `false` otherwise.
+    @usableFromInline
+    static func _payload<Whole, Part>(
+        of whole: Whole, case embed: (Part) -> Whole, into slot: UnsafeMutablePointer<Part>
+    ) -> Bool {
         guard let layout = _EnumLayout(Whole.self) else {
-            return reflectedPayload(of: whole, case: embed)
+            return reflectedPayload(of: whole, case: embed, into: slot, learning: nil)
         }
         let tag = layout.tag(of: whole)
         let key = Key(Whole.self, Part.self, tag: tag)
-        switch readings.withLock({ $0[key] }) {
-        case .inPlace?:
-            let part = layout.withPayload(of: whole) {
-                $0.assumingMemoryBound(to: Part.self).pointee
-            }
-            return layout.tag(of: embed(part)) == tag ? part : nil
-        case .reflected?:
-            return reflectedPayload(of: whole, case: embed)
-        case nil:
-            guard let part = reflectedPayload(of: whole, case: embed) else { return nil }
-            let reading = readsInPlace(
-                part, of: whole, tag: tag, made: embed(part), layout: layout)
-            readings.withLock { $0[key] = reading ? .inPlace : .reflected }
-            return part
+        let reading = readings.withLock { $0[key] }
+        guard reading == .inPlace else {
+            return reflectedPayload(
+                of: whole, case: embed, into: slot,
+                learning: reading == nil ? (layout, key) : nil)
         }
+        layout.withPayload(of: whole) {
+            slot.initialize(to: $0.assumingMemoryBound(to: Part.self).pointee)
+        }
+        if layout.tag(of: embed(slot.pointee)) == tag { return true }
+        slot.deinitialize(count: 1)
+        return false
+    }
+
+    /// ``_payload(of:case:into:)`` through mirrors; with `learning`, a case not read before:
+    /// how it is read from now on is remembered. Kept apart from the path through the value
+    /// witnesses, whose unspecialised code would otherwise look up the metadata of the
+    /// optional payload it handles on every call.
+    @inline(never)
+    private static func reflectedPayload<Whole, Part>(
+        of whole: Whole, case embed: (Part) -> Whole, into slot: UnsafeMutablePointer<Part>,
+        learning: (layout: _EnumLayout, key: Key)?
+    ) -> Bool {
+        guard let part = reflectedPayload(of: whole, case: embed) else { return false }
+        if let (layout, key) = learning {
+            let reading = readsInPlace(
+                part, of: whole, tag: key.tag, made: embed(part), layout: layout)
+            readings.withLock { $0[key] = reading ? .inPlace : .reflected }
+        }
+        slot.initialize(to: part)
+        return true
     }
 
     /// Whether the case of `whole` is read in place (through the value witnesses) when its
