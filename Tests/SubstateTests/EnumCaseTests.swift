@@ -72,6 +72,35 @@ private enum Labelled: Sendable {
 }
 
 @Suite struct EnumCaseTests {
+    /// Many cases read in turn: more than the remembered slots hold, so that cases share
+    /// slots and push each other out; every read still finds its own case, and only it.
+    @Test func casesReadInTurnEachFindTheirOwnPayload() {
+        enum Many: Sendable {
+            case a(Int), b(Int), c(Int), d(Int), e(Int), f(Int), g(Int), h(Int)
+            case i(Int), j(Int), k(Int), l(Int)
+            case s(String), t(String), u(String), v(String)
+        }
+        let numbers: [(Int) -> Many] = [
+            Many.a, Many.b, Many.c, Many.d, Many.e, Many.f, Many.g, Many.h, Many.i, Many.j,
+            Many.k, Many.l,
+        ]
+        let texts: [(String) -> Many] = [Many.s, Many.t, Many.u, Many.v]
+        for round in 0..<3 {
+            for (index, embed) in numbers.enumerated() {
+                #expect(_EnumCase.payload(of: embed(index + round), case: embed) == index + round)
+                let other = numbers[(index + 1) % numbers.count]
+                #expect(_EnumCase.payload(of: embed(index), case: other) == nil)
+            }
+            for (index, embed) in texts.enumerated() {
+                #expect(_EnumCase.payload(of: embed("\(index)"), case: embed) == "\(index)")
+                #expect(_EnumCase.payload(of: embed("x"), case: texts[(index + 1) % 4]) == nil)
+                #expect(_EnumCase.payload(of: Many.a(1), case: embed) == nil)
+            }
+        }
+        #expect(_EnumCase.isReadInPlace(Many.l(0), as: Int.self) == true)
+        #expect(_EnumCase.isReadInPlace(Many.v(""), as: String.self) == true)
+    }
+
     @Test func aPayloadIsReadOnlyFromItsOwnCase() {
         #expect(_EnumCase.payload(of: Tree.leaf(3), case: Tree.leaf) == 3)
         // Same payload type, other case.

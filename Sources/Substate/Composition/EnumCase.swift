@@ -41,10 +41,38 @@ package enum _EnumCase {
             part = ObjectIdentifier(Part.self)
             self.tag = tag
         }
+
+        /// A slot among `count` (a power of two) for the key: a mix of the two types'
+        /// addresses (metadata, aligned to 8 bytes or more) and the tag, not a hash.
+        func slot(of count: Int) -> Int {
+            let mixed = (UInt(bitPattern: whole) >> 3) &+ (UInt(bitPattern: part) >> 5) &+ UInt(tag)
+            return Int(truncatingIfNeeded: mixed) & (count - 1)
+        }
     }
 
-    /// What was learned of each case read so far.
-    private static let readings = Locked<[Key: Reading]>([:])
+    /// What was learned of each case read so far: every case in a table, and the cases read
+    /// last in a few slots placed by a cheap mix of the key, looked at first. A read is
+    /// usually of a case read just before (the same lens, made in every update), and hashing
+    /// the key for the table cost about 280 instructions per read.
+    private struct Readings {
+        var byKey: [Key: Reading] = [:]
+        var recent = [(key: Key, reading: Reading)?](repeating: nil, count: 8)
+
+        mutating func reading(_ key: Key) -> Reading? {
+            let slot = key.slot(of: recent.count)
+            if let recent = recent[slot], recent.key == key { return recent.reading }
+            guard let reading = byKey[key] else { return nil }
+            recent[slot] = (key, reading)
+            return reading
+        }
+
+        mutating func learn(_ reading: Reading, for key: Key) {
+            byKey[key] = reading
+            recent[key.slot(of: recent.count)] = (key, reading)
+        }
+    }
+
+    private static let readings = Locked(Readings())
 
     /// The payload of `whole` if it is the case `embed` makes, else `nil`.
     ///
@@ -81,7 +109,7 @@ package enum _EnumCase {
         }
         let tag = layout.tag(of: whole)
         let key = Key(Whole.self, Part.self, tag: tag)
-        let reading = readings.withLock { $0[key] }
+        let reading = readings.withLock { $0.reading(key) }
         guard reading == .inPlace else {
             return reflectedPayload(
                 of: whole, case: embed, into: slot,
@@ -108,7 +136,7 @@ package enum _EnumCase {
         if let (layout, key) = learning {
             let reading = readsInPlace(
                 part, of: whole, tag: key.tag, made: embed(part), layout: layout)
-            readings.withLock { $0[key] = reading ? .inPlace : .reflected }
+            readings.withLock { $0.learn(reading ? .inPlace : .reflected, for: key) }
         }
         slot.initialize(to: part)
         return true
@@ -119,7 +147,7 @@ package enum _EnumCase {
     static func isReadInPlace<Whole, Part>(_ whole: Whole, as part: Part.Type) -> Bool? {
         guard let layout = _EnumLayout(Whole.self) else { return false }
         let key = Key(Whole.self, Part.self, tag: layout.tag(of: whole))
-        return readings.withLock { $0[key] }.map { $0 == .inPlace }
+        return readings.withLock { $0.reading(key) }.map { $0 == .inPlace }
     }
 
     /// Whether a payload that mirrors found can be read in place from now on: the case is
