@@ -88,7 +88,7 @@ import Testing
     final class Asked: Sendable {
         let count = Atomic(0)
         func lifetime() -> EffectLifetime {
-            EffectLifetime(Int.self) { [self] _ in
+            EffectLifetime.checking(Int.self) { [self] _ in
                 count.add(1, ordering: .relaxed)
                 return true
             }
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func aConditionAskedOfAnotherTypeOfStateFailsClosed() {
-        let lifetime = EffectLifetime(Int.self) { _ in true }
+        let lifetime = EffectLifetime.checking(Int.self) { _ in true }
         let asInt = withUnsafePointer(to: 1) { lifetime.isAlive(in: $0) }
         let asText = withUnsafePointer(to: "one") { lifetime.isAlive(in: $0) }
         #expect(asInt)

@@ -163,7 +163,7 @@ extension OptionalLens {
 
     /// The part's lifetime: it is alive while the lens finds it in the state.
     var lifetime: EffectLifetime {
-        EffectLifetime(Whole.self) { [self] whole in self.contains(whole.pointee) }
+        .checking(Whole.self) { [self] whole in self.contains(whole.pointee) }
     }
 }
 

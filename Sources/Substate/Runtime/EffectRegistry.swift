@@ -179,12 +179,23 @@ package final class EffectRegistry: Sendable {
     /// Cancels the effects with a lifetime that is over in `state`: the effects of children
     /// that are no longer alive in it. Each cancelled effect forgets its ids and its
     /// lifetimes at once. O(effects with lifetimes × depth of their lenses).
-    @usableFromInline
+    ///
+    /// Inlined, so that each lifetime is asked for the store's own type of state: asked from
+    /// unspecialised code, its check (a closure of `UnsafePointer<State>`) was cast through
+    /// function type metadata made at run time, for every running child effect after every
+    /// action.
+    @inlinable
     package func cancelDead<State>(in state: UnsafePointer<State>) {
+        _cancel { !$0.isAlive(in: state) }
+    }
+
+    /// Cancels the effects with a lifetime that `isOver`.
+    @usableFromInline
+    func _cancel(whereLifetime isOver: (EffectLifetime) -> Bool) {
         let handles = self.state.withLock { registry -> [any EffectHandle] in
             var dead: [ObjectIdentifier] = []
             for (key, entry) in registry.entries where !entry.lifetimes.isEmpty {
-                if !entry.lifetimes.allSatisfy({ $0.isAlive(in: state) }) { dead.append(key) }
+                if entry.lifetimes.contains(where: isOver) { dead.append(key) }
             }
             var handles: [any EffectHandle] = []
             for key in dead {
