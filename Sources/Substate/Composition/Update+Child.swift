@@ -184,6 +184,13 @@ extension Effect {
     /// and only while that child is there: in a parent embedded in a grandparent, it cancels
     /// the effects of this parent's child alone, and with a lens to one case of an enum it
     /// does nothing while the enum is in another case (whose child may have the same type).
+    ///
+    /// The place is the path of keys the lens goes through, however the lens was composed: a
+    /// lens composed from the root through a screen's case to one of its rows reaches the row
+    /// whether the row was embedded level by level (the screen in the root, the row in the
+    /// screen) or through a composed lens, and whichever way the parts were grouped. A child
+    /// at a plain property of such a child has no place of its own: name the optional part
+    /// that holds it.
     /// - Parameter lens: The lens to the child.
     /// - Returns: An effect that cancels, or ``none`` for a lens without an id (one made from
     ///   closures with ``OptionalLens/init(get:set:)``).
