@@ -54,6 +54,32 @@ final class Notifications {
         #expect(fired.value == 1)
     }
 
+    @Test func anObserverThatStartsAfterUnwatchedSendsIsTold() {
+        // Sends that nobody watches skip the registrar; the first read arms it again.
+        let store = makeLogStore()
+        store.send(.increment)
+        store.send(.increment)
+        let fired = observe(store)
+        store.send(.increment)
+        #expect(fired.value == 1)
+        store.send(.increment)
+        #expect(fired.value == 1)  // told once; it did not read again
+        let again = observe(store)
+        store.send(.increment)
+        #expect(again.value == 1)
+        #expect(store.state.count == 5)
+    }
+
+    @Test func everyObserverOfOneReadIsTold() {
+        let store = makeLogStore()
+        let first = observe(store)
+        let second = observe(store)
+        _ = store.state  // a read outside any observation arms nothing more
+        store.send(.increment)
+        #expect(first.value == 1)
+        #expect(second.value == 1)
+    }
+
     @Test func theCounterSeesEveryNotification() {
         // What makes the next test able to fail: two sends are two notifications.
         let store = makeLogStore()

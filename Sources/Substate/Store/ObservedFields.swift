@@ -125,7 +125,9 @@ final class _ObservedFields<Subject: Observable & AnyObject, State> {
                 guard fields[position].changed(state) else { continue }
                 _armed[position] = false
                 armedCount -= 1
-                registrar.withMutation(of: subject, keyPath: fields[position].observed) {}
+                registrar.withMutation(of: subject, keyPath: fields[position].observed) {
+                    @Sendable in
+                }
             }
         }
     }

@@ -252,7 +252,7 @@ extension ScopedStore {
             // told sees the new part and arms again.
             _stateArmed = false
             _kept = _canDetach ? next : nil
-            _registrar.withMutation(of: self, keyPath: _stateKeyPath) {}
+            _registrar.withMutation(of: self, keyPath: _stateKeyPath) { @Sendable in }
         } else {
             _kept = _canDetach ? next : nil
         }

@@ -25,6 +25,10 @@ final class _StoreObservation<Subject: Observable & AnyObject, State> {
     @usableFromInline @exclusivity(unchecked) var _pending: (any UpdatePresentation)?
     /// `_pending != nil`, checked on every send without copying the existential.
     @usableFromInline @exclusivity(unchecked) var _hasPending = false
+    /// Whether `state` was read since its observers were last told that it changed. Every
+    /// observation of it starts with such a read and is told once, so while nobody has read
+    /// it there is nobody to tell, and a commit skips the registrar (its lock, its lookup).
+    @usableFromInline @exclusivity(unchecked) var _stateArmed = false
 
     @usableFromInline
     init(stateKeyPath: KeyPath<Subject, State>) {
@@ -34,6 +38,7 @@ final class _StoreObservation<Subject: Observable & AnyObject, State> {
     /// Registers an observation of the whole state.
     @inlinable
     func accessState(of subject: Subject) {
+        _stateArmed = true
         _registrar.access(subject, keyPath: _stateKeyPath)
     }
 
@@ -89,7 +94,14 @@ final class _StoreObservation<Subject: Observable & AnyObject, State> {
     /// read alone whether it did, and the scoped stores.
     @inlinable
     func publish(_ state: UnsafePointer<State>, of subject: Subject) {
-        _registrar.withMutation(of: subject, keyPath: _stateKeyPath) {}
+        if _stateArmed {
+            // Disarmed before observers are told: one that reads `state` while told arms
+            // it again.
+            _stateArmed = false
+            // Sendable, so not isolated: an isolated body is checked at run time to be on its
+            // actor (`swift_task_isCurrentExecutor`) when the registrar calls it.
+            _registrar.withMutation(of: subject, keyPath: _stateKeyPath) { @Sendable in }
+        }
         if _fields != nil { _publishFields(state, of: subject) }
         _scopes?.refresh()
     }
