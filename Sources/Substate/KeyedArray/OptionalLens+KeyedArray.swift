@@ -25,7 +25,12 @@ extension OptionalLens {
             },
             placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id))
         )
-        lens._row = _KeyedRowAddress(keyPath: keyPath, id: id)
+        // The tracker is made by a closure made here, where the id's type is known, so that
+        // its refresh after every send is specialised for it (see _RowTracker.refreshBody);
+        // the closure captures nothing, so making the lens allocates nothing more.
+        lens._row = _KeyedRowAddress(element: element) { whole, journal in
+            _RowTracker<Part.ID>(journal: whole.reading(journal))
+        }
         return lens
     }
 }
@@ -99,7 +104,9 @@ enum _WholeReader<Whole> {
     case value(@MainActor () -> Whole?)
 
     /// Reads the value at `keyPath` in the current whole; `nil` if the whole is missing.
-    @MainActor
+    /// Inlinable: made where the types are known (a row tracker's journal), its reader is
+    /// specialised for them.
+    @MainActor @inlinable
     func reading<Value>(_ keyPath: KeyPath<Whole, Value>) -> @MainActor () -> Value? {
         // At the value's offset where it is stored inline: the runtime's key path
         // projection cost a row tracker's refresh about 1,000 instructions (see _StoredPath).
@@ -131,13 +138,24 @@ enum _WholeReader<Whole> {
 /// The address of an element of a ``KeyedArray`` by id.
 @usableFromInline
 struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
-    let keyPath: WritableKeyPath<Whole, KeyedArray<Element>>
-    let id: Element.ID
+    // Three words, the inline size of an existential: `OptionalLens._row` holds it unboxed.
+    /// The array's path and the element's id, shared with the lens's closures.
+    let element: _KeyedElement<Whole, Element>
+    /// Makes the array's tracker from the reader of the whole and the path to the array's
+    /// journal.
+    let makeTracker:
+        @MainActor (_WholeReader<Whole>, KeyPath<Whole, _RowJournal<Element.ID>>) ->
+            _RowTracker<Element.ID>
 
     @usableFromInline
-    init(keyPath: WritableKeyPath<Whole, KeyedArray<Element>>, id: Element.ID) {
-        self.keyPath = keyPath
-        self.id = id
+    init(
+        element: _KeyedElement<Whole, Element>,
+        makeTracker:
+            @escaping @MainActor (_WholeReader<Whole>, KeyPath<Whole, _RowJournal<Element.ID>>)
+            -> _RowTracker<Element.ID>
+    ) {
+        self.element = element
+        self.makeTracker = makeTracker
     }
 
     @MainActor @usableFromInline
@@ -145,16 +163,16 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
         whole: _WholeReader<Whole>, rows: _RowRefresh<Part>
     ) {
+        let keyPath = element.path.keyPath
         let key = _RowTrackerKey(owner: owner, path: keyPath)
         // The journal's key path is made only with the tracker, once per array: appending to
         // a key path instantiates a new one (demangling its types), which cost each new row
         // scope most of its making.
         let tracker = refresher.tracker(for: key) {
-            _RowTracker<Element.ID>(
-                journal: whole.reading(keyPath.appending(path: \KeyedArray<Element>._journal)))
+            makeTracker(whole, keyPath.appending(path: \KeyedArray<Element>._journal))
         }
         if let tracker {
-            tracker.add(link, for: id)
+            tracker.add(link, for: element.id)
         } else {
             refresher.add(link)
         }

@@ -62,11 +62,13 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
     }
 
     /// Whether the ring still holds every change made after version `seen`.
+    @inlinable
     func remembersChanges(since seen: UInt64) -> Bool {
         seen <= version && version - seen <= UInt64(remembered)
     }
 
     /// The id whose change made version `seen + 1`, if the journal still remembers it.
+    @inlinable
     func change(after seen: UInt64) -> ID? {
         guard seen < version, remembersChanges(since: seen) else { return nil }
         return ring[_slot(of: seen)]
@@ -75,6 +77,7 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
     /// Calls `body` with each id changed after version `seen` (in order, repeats included).
     /// - Returns: `false` if the journal does not remember all of them (then `body` was not
     ///   called, and the reader must compare everything).
+    @inlinable
     func forEachChange(since seen: UInt64, _ body: (ID) -> Void) -> Bool {
         _checkInvariants()
         guard remembersChanges(since: seen) else { return false }

@@ -30,22 +30,28 @@ protocol _RowTracking: AnyObject {
 final class _RowTracker<ID: Hashable>: _RowTracking {
     /// Reads the array's journal from the current state; `nil` if the array is gone (its
     /// parent part is missing).
-    let journal: @MainActor () -> _RowJournal<ID>?
+    @usableFromInline let journal: @MainActor () -> _RowJournal<ID>?
+    /// ``refreshChanged()``, as a closure made where the tracker was made (by the element
+    /// lens, in the caller's module): called through the protocol, the method itself runs
+    /// unspecialised code, which looked up `Optional<ID>`'s metadata and hashed ids through
+    /// witness tables on every send (about 650 instructions of a row scope's refresh).
+    @usableFromInline let refreshBody: @MainActor (_RowTracker) -> Bool
     // Main actor only, by short accesses that never overlap (observers told during a refresh
     // may add links, between the accesses): unchecked for exclusivity at run time, which cost
     // each send that changed a row about 250 instructions of access checks here.
-    @exclusivity(unchecked) var seenSerial: UInt64 = 0
-    @exclusivity(unchecked) var seenVersion: UInt64 = 0
-    @exclusivity(unchecked) var links: [ID: [_ScopeLink]] = [:]
+    @usableFromInline @exclusivity(unchecked) var seenSerial: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var seenVersion: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var links: [ID: [_ScopeLink]] = [:]
     /// Links added since the last sweep of the scopes that are gone, and when to sweep next.
     @exclusivity(unchecked) var added = 0
     @exclusivity(unchecked) var sweepAfter = 64
     /// Set during ``refresh()``, when sweeping would move the links being refreshed.
-    @exclusivity(unchecked) var isRefreshing = false
+    @usableFromInline @exclusivity(unchecked) var isRefreshing = false
 
-    @usableFromInline
+    @inlinable
     init(journal: @escaping @MainActor () -> _RowJournal<ID>?) {
         self.journal = journal
+        self.refreshBody = { $0.refreshChanged() }
         if let current = journal() {
             seenSerial = current.serial
             seenVersion = current.version
@@ -64,6 +70,13 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
 
     @usableFromInline
     func refresh() -> Bool {
+        refreshBody(self)
+    }
+
+    /// Refreshes the scopes of the rows changed since the last call; `false` once it tracks
+    /// no scope.
+    @inlinable
+    func refreshChanged() -> Bool {
         isRefreshing = true
         defer { isRefreshing = false }
         guard let current = journal() else {
@@ -98,6 +111,7 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     }
 
     /// Refreshes the scopes of one row, forgetting those that are gone or detached.
+    @inlinable
     func refresh(_ id: ID) {
         guard let scopes = links[id] else { return }
         let finished = _ScopeLink.refresh(scopes)
@@ -107,6 +121,7 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     }
 
     /// Refreshes every row scope.
+    @usableFromInline
     func refreshAll() {
         for id in Array(links.keys) { refresh(id) }
     }

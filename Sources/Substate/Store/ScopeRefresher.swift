@@ -112,7 +112,7 @@ struct _ScopeLink {
     /// Observers told meanwhile may make new scopes, which are appended after the links
     /// refreshed, so the indices stay right for the caller to remove (see ``remove(_:from:)``);
     /// those new scopes start from the current state and need no refresh.
-    @MainActor
+    @MainActor @usableFromInline
     static func refresh(_ links: [_ScopeLink]) -> [Int] {
         var finished: [Int] = []
         for index in links.indices where !links[index].refresh() {
@@ -122,6 +122,7 @@ struct _ScopeLink {
     }
 
     /// Removes the links at `finished` (from ``refresh(_:)``), last first.
+    @usableFromInline
     static func remove(_ finished: [Int], from links: inout [_ScopeLink]) {
         for index in finished.reversed() {
             links.remove(at: index)
