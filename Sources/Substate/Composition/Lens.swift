@@ -87,6 +87,16 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         }
     }
 
+    /// The part's offset in the whole, for a key path to a part stored inline in it (see
+    /// ``_StoredPath``); `nil` for any other lens.
+    @inlinable
+    var _offset: Int? {
+        switch _storage {
+        case .keyPath(let keyPath): MemoryLayout<Whole>.offset(of: keyPath)
+        case .closures: nil
+        }
+    }
+
     /// Reads and changes the part, as ``read(_:)`` and ``write(_:_:)`` do, through one
     /// offset found once (see ``_reader``): what composed lenses keep.
     @inlinable

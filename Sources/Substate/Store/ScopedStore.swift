@@ -65,6 +65,12 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     /// without asking it (a tracker of a plain array does not call the scopes of unchanged
     /// rows).
     @usableFromInline let _liveness: _ScopeLiveness?
+    /// Where the part is in the root's state, for a scope reached from the root through
+    /// lenses to stored properties only (so it cannot detach): its own scopes, and the
+    /// trackers of their rows, read through it in place instead of copying this part out of
+    /// the root's state first (a screen's list, on every refresh of a row). `nil` otherwise.
+    /// It holds the root unowned: every scope holds the root strongly through `_forward`.
+    @usableFromInline let _place: (@MainActor () -> UnsafePointer<State>)?
     /// `\.state`, shared by the scopes of one type: a key path literal of a generic class
     /// is made anew (demangling its type) each time it is evaluated.
     @usableFromInline let _stateKeyPath: KeyPath<ScopedStore, State> = _ScopeKeyPaths.state()
@@ -86,7 +92,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher,
         canDetach: Bool,
-        row: (address: any _RowAddress<Whole>, owner: UInt64, whole: _WholeReader<Whole>)?
+        row: (address: any _RowAddress<Whole>, owner: UInt64, whole: _WholeReader<Whole>)?,
+        place: (@MainActor () -> UnsafePointer<State>)? = nil
     ) {
         // A scope that cannot detach keeps nothing until someone reads it: a copy kept from
         // here would make the root's next in-place write copy what the part holds.
@@ -98,6 +105,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         self._rowRead = rowRead
         self._forward = forward
         self._refresher = refresher
+        self._place = place
         // The link is a closure made here, in the caller's module, so that refreshing is
         // specialised for the part's type rather than going through generic code.
         let link = _ScopeLink(scope: self) { [weak self] in self?.parentDidCommit() ?? false }
@@ -125,12 +133,13 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         rowRead: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher,
-        canDetach: Bool
+        canDetach: Bool,
+        place: (@MainActor () -> UnsafePointer<State>)? = nil
     ) {
         self.init(
             initial: initial, read: read, rowRead: rowRead, forward: forward,
             refresher: refresher, canDetach: canDetach,
-            row: (any _RowAddress<State>, UInt64, _WholeReader<State>)?.none)
+            row: (any _RowAddress<State>, UInt64, _WholeReader<State>)?.none, place: place)
     }
 
     /// The scope's part of the root state, as of the root's last commit.
@@ -161,9 +170,22 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         at lens: Lens<State, ChildState>,
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction> {
+        let forward = self._forward
+        if let place = _place, let offset = lens._offset {
+            // Stored inline in this part, which is stored inline in the root's state.
+            let childPlace = Self._place(at: offset, in: place, as: ChildState.self)
+            return ScopedStore<ChildState, ChildAction>(
+                initial: childPlace().pointee,
+                read: { childPlace().pointee },
+                rowRead: { childPlace().pointee },
+                forward: { forward(tag($0)) },
+                refresher: _refresher,
+                canDetach: false,
+                place: childPlace
+            )
+        }
         let read = self._read
         let rowRead = self._rowRead
-        let forward = self._forward
         let get = lens._reader
         return ScopedStore<ChildState, ChildAction>(
             initial: get(_latest()),
@@ -186,13 +208,27 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction>? {
         guard let initial = lens.read(_latest()) else { return nil }
+        let forward = self._forward
+        if let place = _place {
+            // The part is read where it is in the root's state, not copied out of it first.
+            return ScopedStore<ChildState, ChildAction>(
+                initial: initial,
+                read: { lens.read(place().pointee) },
+                rowRead: { lens.read(place().pointee) },
+                forward: { forward(tag($0)) },
+                refresher: _refresher,
+                canDetach: true,
+                row: lens._row.map { address in
+                    (address, _serial, _WholeReader.pointer { place() })
+                }
+            )
+        }
         let read = self._read
         let rowRead = self._rowRead
-        let forward = self._forward
         return ScopedStore<ChildState, ChildAction>(
             initial: initial,
-            read: { read().flatMap(lens.read) },
-            rowRead: { rowRead().flatMap(lens.read) },
+            read: { read().flatMap { lens.read($0) } },
+            rowRead: { rowRead().flatMap { lens.read($0) } },
             forward: { forward(tag($0)) },
             refresher: _refresher,
             canDetach: true,
@@ -267,6 +303,17 @@ extension ScopedStore {
         // Observers told here may read the scope again: no access to `_kept` may still be
         // open while they run.
         withUnsafePointer(to: next) { fields.publish($0, of: self, to: _registrar) }
+    }
+}
+
+extension ScopedStore {
+    /// Where a part stored inline at `offset` in the part at `place` is.
+    @inlinable
+    static func _place<Part>(
+        at offset: Int, in place: @escaping @MainActor () -> UnsafePointer<State>,
+        as _: Part.Type
+    ) -> @MainActor () -> UnsafePointer<Part> {
+        { UnsafeRawPointer(place()).advanced(by: offset).assumingMemoryBound(to: Part.self) }
     }
 }
 

@@ -18,7 +18,8 @@ extension Store {
             rowRead: { [unowned self] in get(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
-            canDetach: false
+            canDetach: false,
+            place: lens._offset.map { _place(at: $0) }
         )
     }
 
@@ -57,6 +58,16 @@ extension Store {
     /// The refresher of this store's scopes, made with the first scope.
     @usableFromInline
     var _refresherForScopes: _ScopeRefresher { _observation.scopes }
+
+    /// Where the part stored inline at `offset` in the state is (see ``ScopedStore/_place``).
+    /// Unowned, as ``_stateReader``: a scope holds the store through its `forward` closure.
+    @inlinable
+    func _place<Part>(at offset: Int) -> @MainActor () -> UnsafePointer<Part> {
+        { [unowned self] in
+            UnsafeRawPointer(self._storage.pointer).advanced(by: offset)
+                .assumingMemoryBound(to: Part.self)
+        }
+    }
 
     /// Reads the state in place for the row trackers of this store's scopes. Unowned: the
     /// trackers live in this store's refresher, which outlives the store only while a scope
