@@ -26,6 +26,31 @@ final class Lines: Sendable {
         #expect(calls == ["a will", "b will", "a did 1", "b did 1"])
     }
 
+    @Test func middlewareWithoutAHookIsPassedOverAndTheOthersRunInOrder() {
+        var calls: [String] = []
+        let store = Store(
+            state: Log(), environment: (), update: Log.update,
+            middleware: [
+                Middleware(
+                    name: "a", willProcess: { _ in calls.append("a will") },
+                    didProcess: { _, state in calls.append("a did \(state.count)") }),
+                Middleware(name: "b", willProcess: { _ in calls.append("b will") }),
+                Middleware(name: "c", didProcess: { _, _ in calls.append("c did") }),
+            ])
+        store.send(.increment)
+        #expect(calls == ["a will", "b will", "a did 1", "c did"])
+        calls = []
+        let single = Store(
+            state: Log(), environment: (), update: Log.update,
+            middleware: [
+                Middleware(name: "b", willProcess: { _ in calls.append("b will") }),
+                Middleware(name: "c", didProcess: { _, state in calls.append("c \(state.count)") }),
+            ])
+        single.send(.increment)
+        single.send(.increment)
+        #expect(calls == ["b will", "c 1", "b will", "c 2"])
+    }
+
     @Test func interceptorsDropReplaceAndAddActionsInOrder() {
         let store = Store(
             state: Log(), environment: (), update: Log.update,

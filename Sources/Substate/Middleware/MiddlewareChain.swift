@@ -29,8 +29,26 @@ final class _MiddlewareChain<State, Action> {
         self.installedCount = installedCount
         _needsStateBefore = all.contains { $0._didChange != nil }
         _hasInterceptors = all.contains { $0._intercept != nil }
-        _willProcess = Self.sequence(all.compactMap(\._willProcess))
-        _didProcess = Self.sequence(all.compactMap(\._didProcess))
+        // A single hook is kept as the middleware holds it. Not through an array or a generic
+        // helper: each holds a closure as a value of a type parameter, behind a thunk that
+        // returns `()` indirectly, and reading it back wraps it in another (two more calls,
+        // and a retain of each thunk, per hook and send).
+        var willProcess: ((Action) -> Void)?
+        var willProcessCount = 0
+        var didProcess: ((Action, State) -> Void)?
+        var didProcessCount = 0
+        for middleware in all {
+            if let hook = middleware._willProcess {
+                if willProcessCount == 0 { willProcess = hook }
+                willProcessCount += 1
+            }
+            if let hook = middleware._didProcess {
+                if didProcessCount == 0 { didProcess = hook }
+                didProcessCount += 1
+            }
+        }
+        _willProcess = willProcessCount > 1 ? Self.allWillProcess(all) : willProcess
+        _didProcess = didProcessCount > 1 ? Self.allDidProcess(all) : didProcess
     }
 
     /// This chain with a middleware added at run time, at the end.
@@ -51,26 +69,19 @@ final class _MiddlewareChain<State, Action> {
 
     var isEmpty: Bool { _all.isEmpty }
 
-    /// The `willProcess` hooks as one closure that calls each in order: the hook itself if
-    /// there is one, `nil` if there is none.
-    private static func sequence(
-        _ hooks: [(Action) -> Void]
-    ) -> ((Action) -> Void)? {
-        switch hooks.count {
-        case 0: nil
-        case 1: hooks[0]
-        default: { action in for hook in hooks { hook(action) } }
+    /// The `willProcess` hooks of the middleware, called in order, as one closure.
+    private static func allWillProcess(_ all: [Middleware<State, Action>]) -> (Action) -> Void {
+        { action in
+            for middleware in all { middleware._willProcess?(action) }
         }
     }
 
-    /// The `didProcess` hooks as one closure, in the same way.
-    private static func sequence(
-        _ hooks: [(Action, State) -> Void]
-    ) -> ((Action, State) -> Void)? {
-        switch hooks.count {
-        case 0: nil
-        case 1: hooks[0]
-        default: { action, state in for hook in hooks { hook(action, state) } }
+    /// The `didProcess` hooks of the middleware, called in order, as one closure.
+    private static func allDidProcess(
+        _ all: [Middleware<State, Action>]
+    ) -> (Action, State) -> Void {
+        { action, state in
+            for middleware in all { middleware._didProcess?(action, state) }
         }
     }
 }
