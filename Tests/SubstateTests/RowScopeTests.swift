@@ -201,6 +201,23 @@ struct Board: Equatable, Sendable {
         #expect(made[0].state.isDone == false)
     }
 
+    @Test func rowsScopedAgainAfterAllTheirScopesWentAreTold() {
+        // The array's tracker goes with its last scope; new scopes must get a new one, not
+        // the one the refresher found last.
+        let store = BoardStore(state: Board(count: 3), environment: (), update: Board.update)
+        for id in 0..<3 {
+            _ = store.scope(at: .element(id: id, in: \Board.cards), as: { .card(id: id, $0) })
+        }
+        #expect(store.linkedScopeCount == 3)
+        // Each row's change forgets its gone scope; with the last, the tracker is dropped.
+        for id in 0..<3 { store.send(.card(id: id, .toggle)) }
+        #expect(store.linkedScopeCount == 0)
+        let again = rows(store, 0..<3)
+        store.send(.card(id: 2, .toggle))
+        #expect(again.take() == [2: 1])
+        #expect(store.linkedScopeCount == 3)
+    }
+
     @Test func scopesThatAreGoneAreForgottenAndTheRestStillTold() {
         let store = BoardStore(state: Board(count: 3), environment: (), update: Board.update)
         for _ in 0..<5_000 {

@@ -34,6 +34,13 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     @usableFromInline var _row: (any _RowAddress<Whole>)?
 
     /// The id under which effects of the part run, for keyed parts.
+    /// The lens's reader as one closure, for a scoped store's readers to share: a closure
+    /// that captured the lens would copy all of it.
+    @inlinable
+    var _partReader: @Sendable (Whole) -> Part? {
+        { whole in self.read(whole) }
+    }
+
     var placeID: EffectID? { _placeKey?.id }
 
     /// An optional lens from a getter and a setter.

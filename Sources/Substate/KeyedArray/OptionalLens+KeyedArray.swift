@@ -25,11 +25,12 @@ extension OptionalLens {
             },
             placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id))
         )
-        // The tracker is made by a closure made here, where the id's type is known, so that
-        // its refresh after every send is specialised for it (see _RowTracker.refreshBody);
-        // the closure captures nothing, so making the lens allocates nothing more.
-        lens._row = _KeyedRowAddress(element: element) { whole, journal in
-            _RowTracker<Part.ID>(journal: whole.reading(journal))
+        // A row scope joins its array's tracker through a closure made here, where the types
+        // are known, so that the joining and the tracker's refresh after every send are
+        // specialised for them (see _RowTracker.refreshBody); the closure captures nothing,
+        // so making the lens allocates nothing more.
+        lens._row = _KeyedRowAddress(element: element) { link, refresher, owner, whole, element in
+            _KeyedRowAddress.attach(link, to: refresher, owner: owner, whole: whole, element)
         }
         return lens
     }
@@ -141,21 +142,24 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
     // Three words, the inline size of an existential: `OptionalLens._row` holds it unboxed.
     /// The array's path and the element's id, shared with the lens's closures.
     let element: _KeyedElement<Whole, Element>
-    /// Makes the array's tracker from the reader of the whole and the path to the array's
-    /// journal.
-    let makeTracker:
-        @MainActor (_WholeReader<Whole>, KeyPath<Whole, _RowJournal<Element.ID>>) ->
-            _RowTracker<Element.ID>
+    /// ``attach(_:to:owner:whole:_:)``, as a closure made by the element lens.
+    let attachBody:
+        @MainActor (
+            _ScopeLink, _ScopeRefresher, UInt64, _WholeReader<Whole>,
+            _KeyedElement<Whole, Element>
+        ) -> Void
 
     @usableFromInline
     init(
         element: _KeyedElement<Whole, Element>,
-        makeTracker:
-            @escaping @MainActor (_WholeReader<Whole>, KeyPath<Whole, _RowJournal<Element.ID>>)
-            -> _RowTracker<Element.ID>
+        attach:
+            @escaping @MainActor (
+                _ScopeLink, _ScopeRefresher, UInt64, _WholeReader<Whole>,
+                _KeyedElement<Whole, Element>
+            ) -> Void
     ) {
         self.element = element
-        self.makeTracker = makeTracker
+        self.attachBody = attach
     }
 
     @MainActor @usableFromInline
@@ -163,16 +167,29 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
         whole: _WholeReader<Whole>, rows: _RowRefresh<Part>
     ) {
+        attachBody(link, refresher, owner, whole, element)
+    }
+
+    /// Adds a row scope's link to the tracker of its array, made if needed. Inlinable: the
+    /// element lens calls it from a closure of its own, specialised for the types (unspecialised,
+    /// naming the tracker's type instantiated it and checked its id's conformance for every
+    /// scope made).
+    @MainActor @inlinable
+    static func attach(
+        _ link: _ScopeLink, to refresher: _ScopeRefresher, owner: UInt64,
+        whole: _WholeReader<Whole>, _ element: _KeyedElement<Whole, Element>
+    ) {
         let keyPath = element.path.keyPath
         let key = _RowTrackerKey(owner: owner, path: keyPath)
         // The journal's key path is made only with the tracker, once per array: appending to
         // a key path instantiates a new one (demangling its types), which cost each new row
         // scope most of its making.
         let tracker = refresher.tracker(for: key) {
-            makeTracker(whole, keyPath.appending(path: \KeyedArray<Element>._journal))
+            _RowTracker<Element.ID>(
+                journal: whole.reading(keyPath.appending(path: \KeyedArray<Element>._journal)))
         }
         if let tracker {
-            tracker.add(link, for: element.id)
+            tracker.addLink(link, for: element.id)
         } else {
             refresher.add(link)
         }

@@ -2,8 +2,8 @@
 /// root store, otherwise the parent scope's serial number).
 @usableFromInline
 struct _RowTrackerKey: Hashable {
-    let owner: UInt64
-    let path: AnyKeyPath
+    @usableFromInline let owner: UInt64
+    @usableFromInline let path: AnyKeyPath
 
     @usableFromInline
     init(owner: UInt64, path: AnyKeyPath) {
@@ -43,8 +43,8 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     @usableFromInline @exclusivity(unchecked) var seenVersion: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var links: [ID: [_ScopeLink]] = [:]
     /// Links added since the last sweep of the scopes that are gone, and when to sweep next.
-    @exclusivity(unchecked) var added = 0
-    @exclusivity(unchecked) var sweepAfter = 64
+    @usableFromInline @exclusivity(unchecked) var added = 0
+    @usableFromInline @exclusivity(unchecked) var sweepAfter = 64
     /// Set during ``refresh()``, when sweeping would move the links being refreshed.
     @usableFromInline @exclusivity(unchecked) var isRefreshing = false
 
@@ -60,9 +60,10 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
 
     @usableFromInline var linkCount: Int { links.values.reduce(0) { $0 + $1.count } }
 
-    /// Tracks a row scope.
-    @usableFromInline
-    func add(_ link: _ScopeLink, for id: ID) {
+    /// Tracks a row scope. Inlinable: called where the types are known, by the element lens's
+    /// closure (see ``_KeyedRowAddress/attach(_:to:owner:whole:_:)``).
+    @inlinable
+    func addLink(_ link: _ScopeLink, for id: ID) {
         links[id, default: []].append(link)
         added += 1
         if added >= sweepAfter, !isRefreshing { sweep() }
@@ -128,9 +129,16 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
 
     /// Forgets the scopes that no longer exist; runs after a number of additions that grows
     /// with the scopes tracked, so that views making scopes as they appear do not fill it.
+    @inlinable
     func sweep() {
         var live = 0
         for (id, scopes) in links {
+            // Rows whose scopes all remain are left as they are: rewriting each would copy
+            // the table of links and make an array per row at every sweep.
+            guard scopes.contains(where: { $0.scope == nil }) else {
+                live += scopes.count
+                continue
+            }
             let kept = scopes.filter { $0.scope != nil }
             live += kept.count
             links[id] = kept.isEmpty ? nil : kept

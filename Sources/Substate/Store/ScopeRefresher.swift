@@ -16,9 +16,15 @@ final class _ScopeRefresher {
     /// The scopes refreshed one by one.
     @exclusivity(unchecked) var links: [_ScopeLink] = []
     /// The row trackers, by owner and array.
-    @exclusivity(unchecked) var trackers: [_RowTrackerKey: any _RowTracking] = [:]
+    @usableFromInline @exclusivity(unchecked) var trackers: [_RowTrackerKey: any _RowTracking] =
+        [:]
     @exclusivity(unchecked) var isRefreshing = false
     @exclusivity(unchecked) var needsRefresh = false
+    /// The tracker found or made last, by its key: the scopes of a list's rows, made one
+    /// after another, find it without hashing the key path again (about 500 instructions a
+    /// scope). Forgotten when a tracker is removed.
+    @usableFromInline @exclusivity(unchecked) var lastTracker:
+        (key: _RowTrackerKey, tracker: any _RowTracking)?
 
     @usableFromInline
     init() {}
@@ -37,8 +43,23 @@ final class _ScopeRefresher {
     /// The tracker for `key`, made by `make` if there is none; `nil` if the key already has a
     /// tracker of another type (which a key path that fixes the element type rules out): the
     /// caller then registers its scope to be refreshed on its own, which is always correct.
-    @usableFromInline
+    @inlinable
     func tracker<Tracker: _RowTracking>(
+        for key: _RowTrackerKey, make: () -> Tracker
+    ) -> Tracker? {
+        if let last = lastTracker, last.key.owner == key.owner, last.key.path === key.path,
+            let tracker = last.tracker as? Tracker
+        {
+            return tracker
+        }
+        let tracker = _tracker(for: key, make: make)
+        if let tracker { lastTracker = (key, tracker) }
+        return tracker
+    }
+
+    /// The tracker for `key` in the table, made by `make` if there is none.
+    @inlinable
+    func _tracker<Tracker: _RowTracking>(
         for key: _RowTrackerKey, make: () -> Tracker
     ) -> Tracker? {
         if let existing = trackers[key] {
@@ -70,6 +91,7 @@ final class _ScopeRefresher {
             if !trackers.isEmpty {
                 for (key, tracker) in trackers where !tracker.refresh() {
                     trackers[key] = nil
+                    lastTracker = nil
                 }
             }
         } while needsRefresh
@@ -96,7 +118,7 @@ extension _ScopeRefresher {
 @usableFromInline
 struct _ScopeLink {
     /// The scope, while it exists.
-    weak var scope: AnyObject?
+    @usableFromInline weak var scope: AnyObject?
     let refresh: @MainActor () -> Bool
     /// The scope's identity, which outlives it (for checks only: never dereferenced).
     let identity: ObjectIdentifier

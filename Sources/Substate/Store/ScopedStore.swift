@@ -73,7 +73,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     @usableFromInline let _place: (@MainActor () -> UnsafePointer<State>)?
     /// `\.state`, shared by the scopes of one type: a key path literal of a generic class
     /// is made anew (demangling its type) each time it is evaluated.
-    @usableFromInline let _stateKeyPath: KeyPath<ScopedStore, State> = _ScopeKeyPaths.state()
+    @usableFromInline let _stateKeyPath: KeyPath<ScopedStore, State>
 
     /// Whether the scope's part disappeared from the root state. A detached scope keeps its
     /// last state and ignores sends.
@@ -99,6 +99,9 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         // here would make the root's next in-place write copy what the part holds.
         _kept = canDetach ? initial : nil
         _canDetach = canDetach
+        // Here, not as the property's initial value: that is a function of its own, which
+        // ran unspecialised and demangled the key path's type for every scope made.
+        _stateKeyPath = _ScopeKeyPaths.state()
         let liveness = row == nil ? nil : _ScopeLiveness()
         _liveness = liveness
         self._read = read
@@ -209,12 +212,13 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     ) -> ScopedStore<ChildState, ChildAction>? {
         guard let initial = lens.read(_latest()) else { return nil }
         let forward = self._forward
+        let get = lens._partReader
         if let place = _place {
             // The part is read where it is in the root's state, not copied out of it first.
             return ScopedStore<ChildState, ChildAction>(
                 initial: initial,
-                read: { lens.read(place().pointee) },
-                rowRead: { lens.read(place().pointee) },
+                read: { get(place().pointee) },
+                rowRead: { get(place().pointee) },
                 forward: { forward(tag($0)) },
                 refresher: _refresher,
                 canDetach: true,
@@ -227,8 +231,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         let rowRead = self._rowRead
         return ScopedStore<ChildState, ChildAction>(
             initial: initial,
-            read: { read().flatMap { lens.read($0) } },
-            rowRead: { rowRead().flatMap { lens.read($0) } },
+            read: { read().flatMap(get) },
+            rowRead: { rowRead().flatMap(get) },
             forward: { forward(tag($0)) },
             refresher: _refresher,
             canDetach: true,
@@ -318,15 +322,18 @@ extension ScopedStore {
 }
 
 /// The `\.state` key path of each type of scoped store, made once per type.
-@MainActor
+@MainActor @usableFromInline
 enum _ScopeKeyPaths {
-    static var byType: [ObjectIdentifier: AnyKeyPath] = [:]
+    @usableFromInline static var byType: [ObjectIdentifier: AnyKeyPath] = [:]
 
-    @usableFromInline
+    /// Inlinable: unspecialised, naming the key path's type demangled it on every call.
+    @inlinable
     static func state<State, Action>() -> KeyPath<ScopedStore<State, Action>, State> {
         let type = ObjectIdentifier(ScopedStore<State, Action>.self)
-        if let path = byType[type] as? KeyPath<ScopedStore<State, Action>, State> {
-            return path
+        if let path = byType[type] {
+            // Stored under its scope type's identity: a checked cast cost each new scope
+            // about 1,000 instructions.
+            return unsafeDowncast(path, to: KeyPath<ScopedStore<State, Action>, State>.self)
         }
         let path = \ScopedStore<State, Action>.state
         byType[type] = path
