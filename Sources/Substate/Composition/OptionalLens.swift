@@ -33,7 +33,6 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// made with the lens is refreshed only when its row changes.
     @usableFromInline var _row: (any _RowAddress<Whole>)?
 
-    /// The id under which effects of the part run, for keyed parts.
     /// The lens's reader as one closure, for a scoped store's readers to share: a closure
     /// that captured the lens would copy all of it.
     @inlinable
@@ -41,6 +40,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         { whole in self.read(whole) }
     }
 
+    /// The id under which effects of the part run, for keyed parts.
     var placeID: EffectID? { _placeKey?.id }
 
     /// An optional lens from a getter and a setter.
