@@ -136,6 +136,48 @@ final class Lines: Sendable {
         #expect(store.state.entries == ["before", "during", "after"])
     }
 
+    @Test func aHookThatRemovesItsMiddlewareLetsItFinishTheAction() {
+        var calls: [String] = []
+        weak var weakHolder: HookCapture?
+        let store = Store(state: Log(), environment: (), update: Log.update)
+        var token: MiddlewareToken?
+        do {
+            let holder = HookCapture()
+            weakHolder = holder
+            token = store.addMiddleware(
+                Middleware(
+                    name: "once",
+                    willProcess: { [weak store] _ in
+                        calls.append("will \(holder.name)")
+                        if let token { store?.removeMiddleware(token) }
+                    },
+                    didProcess: { _, state in calls.append("did \(holder.name) \(state.count)") }))
+        }
+        store.send(.increment)
+        // Removed in its first hook, the middleware still saw the action through: the chain
+        // the send read stays alive until the action is processed, and is let go then.
+        #expect(calls == ["will once", "did once 1"])
+        #expect(weakHolder == nil)
+        store.send(.increment)
+        #expect(calls.count == 2)
+    }
+
+    @Test func middlewareRemovedBetweenActionsIsLetGoAtOnce() {
+        weak var weakHolder: HookCapture?
+        let store = Store(state: Log(), environment: (), update: Log.update)
+        var token: MiddlewareToken?
+        do {
+            let holder = HookCapture()
+            weakHolder = holder
+            token = store.addMiddleware(
+                Middleware(name: "watch", didProcess: { _, _ in _ = holder.name }))
+        }
+        store.send(.increment)
+        #expect(weakHolder != nil)
+        if let token { store.removeMiddleware(token) }
+        #expect(weakHolder == nil)
+    }
+
     @Test func tearDownTellsTheMiddlewareOnce() {
         var tornDown = 0
         let store = Store(
@@ -293,4 +335,9 @@ extension Shelf {
             return Update(state: state)
         }
     }
+}
+
+/// Something a middleware's hooks hold, to see when the store lets go of them.
+final class HookCapture {
+    let name = "once"
 }

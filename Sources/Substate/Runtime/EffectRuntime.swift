@@ -137,6 +137,8 @@ package final class EffectRuntime<Client: EffectRuntimeClient> {
 
     /// Whether an action is being processed: actions sent now are queued.
     @inlinable package var isProcessing: Bool { _phase == .processing }
+    /// Whether the runtime is between turns: open, and processing nothing.
+    @inlinable package var isIdle: Bool { _phase == .idle }
     /// Whether the runtime was closed: it processes and starts nothing more.
     @inlinable package var isClosed: Bool { _phase == .closed }
 

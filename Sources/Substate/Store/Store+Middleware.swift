@@ -11,14 +11,14 @@ extension Store {
     @discardableResult
     public func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
         defer { nextMiddlewareToken += 1 }
-        _middlewareChain.add(middleware, token: nextMiddlewareToken, at: _middlewareSite)
+        _middleware.add(middleware, token: nextMiddlewareToken, at: _middlewareSite)
         return MiddlewareToken(id: nextMiddlewareToken)
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.
     /// - Parameter token: What ``addMiddleware(_:)`` returned.
     public func removeMiddleware(_ token: MiddlewareToken) {
-        _middlewareChain.remove(token: token.id)
+        _middleware.remove(token: token.id)
     }
 
     /// What the store offers the middleware it installs: its effect executor, and its state

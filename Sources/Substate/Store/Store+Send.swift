@@ -47,7 +47,7 @@ extension Store {
         guard !_tornDown else { return }
         _tornDown = true
         releaseResources()
-        _middlewareChain.tellTearDown()
+        _middleware.tellTearDown()
     }
 
     /// Cancels the effects, drops the queued actions, closes the inbox, resumes every waiter
@@ -109,7 +109,13 @@ extension Store {
     @inlinable
     func processUnprobed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         if let chain = _middlewareChain {
-            return _processThroughMiddleware(action, in: group, chain: chain)
+            // `_middleware` holds the chain, or `_retiredMiddlewareChains` once a hook
+            // replaced it: it lives until the action is processed.
+            let joined = chain._withGuaranteedReference {
+                _processThroughMiddleware(action, in: group, chain: $0)
+            }
+            if !_retiredMiddlewareChains.isEmpty { _retiredMiddlewareChains = [] }
+            return joined
         }
         return commit(action, in: group)
     }
