@@ -220,6 +220,37 @@ final class Reports: Sendable {
         #expect(!saver.hasPendingSave)
     }
 
+    @Test func anActionBetweenACheckReadingTheStateAndEncodingItIsSavedLater() async throws {
+        let saver = makeSaver(timing: .debounce(.seconds(1)))
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        store.send(.rename("Kept"))
+        clock.advance(by: .seconds(1))
+        #expect(saver.writeCount == 1)
+        // The part changes and comes back to what the file holds: the second action is one
+        // that skips the saver's lock (the part is dirty and the timer armed).
+        store.send(.rename("Changed"))
+        clock.advance(by: .milliseconds(500))
+        store.send(.rename("Kept"))
+        // The timer fires off the main actor, so it asks the store for its state and waits:
+        // the main actor hands it over, the timer's check (does the part differ from the
+        // file, did an action come since the read) waits on the scheduler, and an action
+        // comes between the two.
+        let clock = clock
+        await Task.detached { clock.advance(by: .milliseconds(500)) }.value
+        var turns = 0
+        while !scheduler.hasPendingJobs, turns < 10_000 {
+            await Task.yield()  // lets the main actor hand the state over
+            turns += 1
+        }
+        #expect(scheduler.hasPendingJobs, "the check waits on the scheduler")
+        store.send(.rename("New"))
+        clock.advance(by: .seconds(2))
+        // The check found the part as the file holds it, but an action came since the read:
+        // the part stays dirty, and the timer saves it once the actions settle.
+        #expect(saver.writeCount == 2)
+        #expect(try makeSaver().load(into: Workspace()).preferences.title == "New")
+    }
+
     @Test func theSaverLetsEachUpdateWriteThePartInPlace() throws {
         let saver = StateSaver(
             file: folder.file, part: Lens(\Shelf.books), version: 1,

@@ -1,10 +1,12 @@
 import Foundation
+import Synchronization
 
 extension StateSaver {
     /// The middleware that saves the part after the actions that change it.
     ///
-    /// Per action it costs, in a ``Store``, one short lock and (for `.debounce`) one reading
-    /// of the clock, whatever the part's size: the store hands the state over when a save is
+    /// Per action it costs, in a ``Store``, one short lock (skipped while a timer is armed and
+    /// the part is marked) and (for `.debounce`) one reading of a coarse clock, whatever the
+    /// part's size: the store hands the state over when a save is
     /// due. The stores off the main actor cannot hand it over on demand, so there the saver
     /// also takes a reference to each state (a second lock per action). The part is encoded
     /// only when a save is due. See <doc:Persistence>.
@@ -26,6 +28,10 @@ extension StateSaver {
             // so that advancing its test clock past the deadline writes the file.
             state.storeExecutor = site.executor
             state.source = site.source
+            if site.source == nil {
+                state.hasKeepingStore = true
+                quick.store(false, ordering: .relaxed)
+            }
         }
         guard site.source != nil else { return keepingMiddleware() }
         // At the teardown, the store's source hands out its last state, which the flush saves.
@@ -50,12 +56,20 @@ extension StateSaver {
     /// runs; for a store that hands its state over when a save is due. Inlinable, as the
     /// other hot paths: specialised for the program's types, it spares the generic metadata
     /// lookups that cost most of an unspecialised call.
+    ///
+    /// Runs on the main actor. While the part is dirty and the timer armed, it only notes the
+    /// action's time, without the lock (see ``quick``).
     @inlinable
     func actionBegins() {
         let now = debounceTime()
+        lastAction.store(now, ordering: .relaxed)
+        if quick.load(ordering: .relaxed) { return }
         let start = progress.withLock { progress -> Int? in
-            progress.lastAction = now
-            return progress.noteAction(for: timing)
+            let start = progress.noteAction(for: timing)
+            if progress.isTimerArmed, !progress.hasKeepingStore {
+                quick.store(true, ordering: .relaxed)
+            }
+            return start
         }
         if let start { startWork(generation: start) }
     }
@@ -66,14 +80,17 @@ extension StateSaver {
         let now = debounceTime()
         progress.withLock { state in
             state.latest = nil
-            state.lastAction = now
+            state.hasKeepingStore = true
+            quick.store(false, ordering: .relaxed)
+            lastAction.store(now, ordering: .relaxed)
         }
     }
 
-    /// The time on the saver's clock, read only for `.debounce`, the one timing that needs it.
+    /// The time on the saver's clock in nanoseconds, read only for `.debounce`, the one
+    /// timing that needs it.
     @inlinable
-    func debounceTime() -> Duration {
-        if case .debounce = timing { stopwatch.elapsed() } else { .zero }
+    func debounceTime() -> Int64 {
+        if case .debounce = timing { stopwatch.nanoseconds() } else { 0 }
     }
 
     /// Keeps the state after an action, and starts a timer or a writer if none runs.
@@ -84,6 +101,13 @@ extension StateSaver {
             return progress.noteAction(for: timing)
         }
         if let start { startWork(generation: start) }
+    }
+
+    /// The number of the last action that took the lock, read with the state for a save or a
+    /// check, on the main actor: from now on, actions take the lock (see ``quick``).
+    func countAtSnapshot() -> UInt64 {
+        quick.store(false, ordering: .relaxed)
+        return progress.withLock { $0.actionCount }
     }
 
     /// Starts the writer (`.immediate`) or the timer (the others) that ``Progress/noteAction(for:)``
@@ -129,9 +153,7 @@ extension StateSaver {
         case .known(let snapshot):
             return snapshot
         case .ask(let source):
-            let count: @Sendable () -> UInt64 = { [progress] in
-                progress.withLock { $0.actionCount }
-            }
+            let count: @Sendable () -> UInt64 = { [self] in countAtSnapshot() }
             guard waits else { return source.stateHere(with: count).map { ($0.0, $0.1) } }
             return source.waitForState(with: count).map { ($0.0, $0.1) }
         }
@@ -146,8 +168,8 @@ extension StateSaver {
         case .known(let snapshot):
             receive(_Sent(snapshot))
         case .ask(let source):
-            source.withState { [progress] state in
-                receive(_Sent(state.map { ($0, progress.withLock { $0.actionCount }) }))
+            source.withState { [self] state in
+                receive(_Sent(state.map { ($0, countAtSnapshot()) }))
             }
         }
     }
@@ -262,9 +284,10 @@ extension StateSaver {
         let now = debounceTime()
         return progress.withLock { state -> TimerStep in
             guard state.isTimerArmed, state.timerGeneration == generation else { return .stop }
-            let quiet = now - state.lastAction
+            let quiet = Duration.nanoseconds(now &- lastAction.load(ordering: .relaxed))
             guard state.isDirty, case .debounce = timing, quiet < interval else {
                 state.isTimerArmed = false
+                quick.store(false, ordering: .relaxed)
                 state.timer = nil
                 return state.isDirty ? .save : .stop
             }
@@ -291,6 +314,7 @@ extension StateSaver {
                 // The file holds the part already, and no action came meanwhile.
                 state.isDirty = false
                 state.isTimerArmed = false
+                quick.store(false, ordering: .relaxed)
                 state.timer = nil
                 return nil
             }
@@ -299,6 +323,7 @@ extension StateSaver {
                 return false
             }
             state.isTimerArmed = false
+            quick.store(false, ordering: .relaxed)
             state.timer = nil
             return true
         }
@@ -328,7 +353,10 @@ extension StateSaver {
                 }
                 if let refusal = state.refusal { return (nil, refusal, nil) }
                 // An action after the snapshot keeps the part dirty: a later save takes it.
-                if snapshot.actionCount == state.actionCount { state.isDirty = false }
+                if snapshot.actionCount == state.actionCount {
+                    state.isDirty = false
+                    quick.store(false, ordering: .relaxed)
+                }
                 defer { state.hasSwept = true }
                 return (state.savedBytes, nil, !state.hasSwept)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Saves a `Codable` part of a store's state to a file, as middleware, and loads it back at
 /// launch.
@@ -21,7 +22,9 @@ import Foundation
 ///
 /// ## Saving
 /// Before each action, the middleware takes note that the part may change: a mark and a
-/// count under one short lock, and for `.debounce` a reading of the clock. It keeps no copy
+/// count under one short lock, and for `.debounce` a reading of the clock. While a debounce
+/// or throttle timer is armed and the part already marked, the lock is skipped (only the
+/// time is noted) until the timer next reads the state. It keeps no copy
 /// of the state, so the update writes the state in place; that costs the same whatever the
 /// part's size. When a save is due, on the clock's time according to ``SaveTiming`` and off
 /// the main actor, the saver asks the ``Store`` for its state, which the store hands over on
@@ -98,10 +101,14 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         /// not compare the part per action (that would cost its size): it finds out when a
         /// save is due, from the part's encoding.
         @usableFromInline var isDirty = false
-        /// Counts actions, so that a check can tell whether one came while it encoded.
+        /// Counts the actions that took the lock, so that a check can tell whether one came
+        /// while it encoded: the first action after a read of the state always takes it
+        /// (see ``StateSaver/quick``).
         @usableFromInline var actionCount: UInt64 = 0
-        /// When the last action began, on the saver's clock (for `.debounce`).
-        @usableFromInline var lastAction = Duration.zero
+        /// Whether a store that cannot hand its state over (an ``ActorStore``) uses the saver:
+        /// its states are read without a hop to the main actor, so no action may skip the
+        /// lock (see ``StateSaver/quick``).
+        @usableFromInline var hasKeepingStore = false
         /// The encoding of the part the file holds (loaded or written), if known.
         @usableFromInline var savedBytes: Data?
         /// The number of the action whose part the file holds, so that a save never writes an
@@ -151,6 +158,20 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     }
 
     @usableFromInline let progress = Locked(Progress())
+    /// When the last action began, in nanoseconds on the saver's clock (for `.debounce`).
+    @usableFromInline let lastAction = Atomic<Int64>(0)
+    /// Whether an action in a ``Store`` may skip the lock and only note its time: the part is
+    /// dirty and the timer armed already, so under the lock it would change nothing else (an
+    /// uncontended `pthread` lock and unlock cost about as much as the store's whole send).
+    ///
+    /// Set only by an action that took the lock, on the main actor, where every action of a
+    /// ``Store`` runs; cleared under the lock by whatever makes the part clean or disarms the
+    /// timer, and on the main actor by every read of the state for a save or a check
+    /// (``StateSaver/countAtSnapshot()``). So the first action after a read of the state
+    /// takes the lock and is counted there, and a check that finds the count unchanged since
+    /// the read knows that no action came: the actions that skipped the lock came before the
+    /// read, on the same actor, and the state it read holds their changes.
+    @usableFromInline let quick = Atomic<Bool>(false)
     /// Serialises writes, so that an older part never lands after a newer one. (`UInt8`, not
     /// `Void`: see ``WaiterLocks``.)
     let writing = Locked<UInt8>(0)
@@ -309,7 +330,10 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         else { return true }
         return progress.withLock { state in
             guard bytes == state.savedBytes else { return true }
-            if state.actionCount == snapshot.actionCount { state.isDirty = false }
+            if state.actionCount == snapshot.actionCount {
+                state.isDirty = false
+                quick.store(false, ordering: .relaxed)
+            }
             return state.isDirty
         }
     }
@@ -333,6 +357,7 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
             state.timer?.cancel()
             state.timer = nil
             state.isTimerArmed = false
+            quick.store(false, ordering: .relaxed)
             state.timerGeneration += 1
             // A writer that has not run yet will not: this flush writes for it.
             state.isWriting = false
