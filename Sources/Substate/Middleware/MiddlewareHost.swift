@@ -15,6 +15,24 @@ protocol _MiddlewareHost<State, Action>: AnyObject {
 }
 
 extension _MiddlewareHost {
+    /// ``_processThroughMiddleware(_:in:chain:)`` with a chain the caller holds: read without
+    /// a retain (an atomic pair per send). Here and not in the main-actor store, where a
+    /// closure handed to `_withUnsafeGuaranteedRef` (a function of a module built without
+    /// strict concurrency) would be checked at run time to run on the main actor.
+    @inlinable
+    func _processThroughMiddleware(
+        _ action: Action, in group: EffectGroup?,
+        unretained chain: Unmanaged<_MiddlewareChain<State, Action>>
+    ) -> EffectGroup? {
+        chain._withUnsafeGuaranteedRef { chain in
+            // Without interceptors, straight to the hooks: the other path's locals cost a
+            // debug build their types' metadata on every call.
+            chain._hasInterceptors
+                ? _processThroughMiddleware(action, in: group, chain: chain)
+                : _processWithHooks(action, in: group, chain: chain)
+        }
+    }
+
     /// Runs an action through the interceptors, then processes each action that comes out
     /// with the hooks around the update. Inlinable, as the rest of the send path, so that it
     /// is specialised for the program's types.

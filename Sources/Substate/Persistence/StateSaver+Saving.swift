@@ -90,7 +90,7 @@ extension StateSaver {
     /// timing that needs it.
     @inlinable
     func debounceTime() -> Int64 {
-        if case .debounce = timing { stopwatch.nanoseconds() } else { 0 }
+        notesTime ? stopwatch.nanoseconds() : 0
     }
 
     /// Keeps the state after an action, and starts a timer or a writer if none runs.

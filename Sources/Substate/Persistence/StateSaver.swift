@@ -70,6 +70,9 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     let sleep: @Sendable (Duration) async throws -> Void
     /// The time on the saver's clock since the saver was made.
     @usableFromInline let stopwatch: Stopwatch
+    /// Whether each action's time is noted: for `.debounce`, the one timing that needs it.
+    /// (A stored flag: matching `timing` per action costs a debug build a copy of the enum.)
+    @usableFromInline let notesTime: Bool
     let executor: (any TaskExecutor)?
     let atomicFile: AtomicFile
     /// The permissions of a file the saver creates.
@@ -308,6 +311,7 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         self.timing = timing
         self.sleep = { try await clock.sleep(for: $0) }
         self.stopwatch = Stopwatch(on: clock, coarse: true)
+        if case .debounce = timing { self.notesTime = true } else { self.notesTime = false }
         self.executor = executor
         self.migrate = migrate
         self.onError = onError ?? { writeToStandardError("Substate: \($0)") }

@@ -111,10 +111,11 @@ extension Store {
         if let chain = _middlewareChain {
             // `_middleware` holds the chain, or `_retiredMiddlewareChains` once a hook
             // replaced it: it lives until the action is processed.
-            let joined = chain._withGuaranteedReference {
-                _processThroughMiddleware(action, in: group, chain: $0)
+            let joined = _processThroughMiddleware(action, in: group, unretained: chain)
+            if _hasRetiredMiddlewareChains {
+                _retiredMiddlewareChains = []
+                _hasRetiredMiddlewareChains = false
             }
-            if !_retiredMiddlewareChains.isEmpty { _retiredMiddlewareChains = [] }
             return joined
         }
         return commit(action, in: group)

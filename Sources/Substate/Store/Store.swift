@@ -81,11 +81,14 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
             guard let oldValue, oldValue !== _middleware else { return }
             if runtime.isIdle { return }  // no action is being processed: none uses it
             _retiredMiddlewareChains.append(oldValue)
+            _hasRetiredMiddlewareChains = true
         }
     }
     /// The chains replaced while an action was processed; let go once it is.
-    @usableFromInline @exclusivity(unchecked)
-    var _retiredMiddlewareChains: [_MiddlewareChain<State, Action>] = []
+    @usableFromInline var _retiredMiddlewareChains: [_MiddlewareChain<State, Action>] = []
+    /// `!_retiredMiddlewareChains.isEmpty`, as a send checks it: a debug build asks for the
+    /// array's type metadata to call `isEmpty`, about 500 instructions per send.
+    @usableFromInline @exclusivity(unchecked) var _hasRetiredMiddlewareChains = false
 
     @usableFromInline let _environment: Environment
     @usableFromInline let _updateFunction: UpdateFunction
