@@ -33,7 +33,11 @@ import Foundation
 ///
 /// ## What it costs
 /// Per action: one read of the clock and one write into the ring, whatever the size of the
-/// state: O(1), and no allocation once the ring is full. Every `snapshotInterval`-th action
+/// state: O(1), and no allocation once the ring is full. On Linux the standard clocks
+/// (`ContinuousClock`, `SuspendingClock`) are read from the kernel's coarse monotonic clock,
+/// a few nanoseconds a read against about twenty for the precise one: the times are
+/// exact to the kernel's tick (1–10 ms), and leave out time the machine slept. Other clocks
+/// (a test clock) are read as they are; a ``Recorder`` reads the precise clock. Every `snapshotInterval`-th action
 /// it keeps the state, which is a reference, not a copy; but while it is kept, the store's
 /// next in-place write to a collection in the state copies that collection once (see
 /// <doc:Performance>): O(size of the state) per `snapshotInterval` actions. Memory: at most
@@ -138,7 +142,8 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
     ///     Smaller keeps more states (memory, and a copy of the state's collections per kept
     ///     state) and covers more of `capacity`.
     ///   - initialState: The state the store starts with.
-    ///   - clock: The store's clock; each action's time is read from it.
+    ///   - clock: The store's clock; each action's time is read from it (on Linux, a
+    ///     standard clock from the kernel's coarse clock: see *What it costs*).
     ///   - program: What the recording's header names as the program; the state's type by
     ///     default.
     ///   - redactState: Changes each state before it is written.
@@ -152,7 +157,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
         _ring = _Ring(
             capacity: capacity, snapshotInterval: min(max(1, snapshotInterval), capacity),
             initialState: initialState)
-        _stopwatch = Stopwatch(on: clock)
+        _stopwatch = Stopwatch(on: clock, coarse: true)
         self.program = program ?? String(reflecting: State.self)
         self.redactState = redactState
         self.redactAction = redactAction
