@@ -110,15 +110,17 @@ struct Catalog: Equatable, Sendable, Program {
         let table = store.scope(
             at: Lens(\Catalog.screen.rows), as: { (action: Catalog.Action) in action })
         let titleTold = Told()
-        watch(titleTold) { _ = screen.title }
+        // The reads hold the scopes weakly: each observation stays registered with the scope
+        // it reads, so a strong capture would keep the scope, and the store, alive for good.
+        watch(titleTold) { [weak screen] in _ = screen?.title }
         let idsTold = Told()
-        watch(idsTold) { _ = screen[\.rows.ids] }
+        watch(idsTold) { [weak screen] in _ = screen?[\.rows.ids] }
         let rows = (0..<500).compactMap { id in
             screen.scope(
                 at: .element(id: id, in: \Catalog.Screen.rows), as: { (_: Void) in .row(id: id) })
         }
         let rowTold = rows.map { _ in Told() }
-        for (row, told) in zip(rows, rowTold) { watch(told) { _ = row.state } }
+        for (row, told) in zip(rows, rowTold) { watch(told) { [weak row] in _ = row?.state } }
         let compared = counting {
             for id in stride(from: 3, to: 500, by: 50) { rows[id].send(()) }
         }
@@ -139,7 +141,7 @@ struct Catalog: Equatable, Sendable, Program {
         let screen = store.scope(
             at: Lens(\Catalog.screen), as: { (action: Catalog.Action) in action })
         let told = Told()
-        watchOnce(told) { _ = screen.title }
+        watchOnce(told) { [weak screen] in _ = screen?.title }
         store.send(.rename("A"))
         #expect(told.count == 1)
         // Nobody read the title since: the next changes compare nothing and tell nobody.
@@ -149,7 +151,7 @@ struct Catalog: Equatable, Sendable, Program {
         }
         #expect(compared == 0)
         #expect(screen.title.text == "C")  // read now: the part as it is
-        watchOnce(told) { _ = screen.title }
+        watchOnce(told) { [weak screen] in _ = screen?.title }
         store.send(.rename("C"))  // the same title: not told
         #expect(told.count == 1)
         store.send(.rename("D"))
@@ -159,7 +161,7 @@ struct Catalog: Equatable, Sendable, Program {
     @Test func theRootStoresFieldsAreComparedOnlyWhileWatched() {
         let store = CatalogStore(state: Catalog(rows: 3), environment: (), program: Catalog.self)
         let told = Told()
-        watchOnce(told) { _ = store[\.screen.title] }
+        watchOnce(told) { [weak store] in _ = store?[\.screen.title] }
         store.send(.rename("A"))
         store.send(.rename("B"))
         #expect(told.count == 1)
@@ -177,7 +179,7 @@ struct Catalog: Equatable, Sendable, Program {
         #expect(screen.state.rows[id: 1]?.isOn == true)
         #expect(screen.state.title.text == "Read later")
         let told = Told()
-        watchOnce(told) { _ = screen.state }
+        watchOnce(told) { [weak screen] in _ = screen?.state }
         store.send(.row(id: 1))
         #expect(told.count == 1)
         #expect(screen.state.rows[id: 1]?.isOn == false)
