@@ -9,7 +9,7 @@ extension Store {
         at lens: Lens<State, ChildState>,
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction> {
-        // A scope holds its root strongly (the root does not retain its scopes): a view's scope
+        // A scope holds its root strongly (the root holds its scopes weakly): a view's scope
         // keeps the state it shows alive.
         let get = lens._reader
         return ScopedStore(
