@@ -135,11 +135,11 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
         for (id, scopes) in links {
             // Rows whose scopes all remain are left as they are: rewriting each would copy
             // the table of links and make an array per row at every sweep.
-            guard scopes.contains(where: \.isGone) else {
+            guard scopes.contains(where: { $0.scope == nil }) else {
                 live += scopes.count
                 continue
             }
-            let kept = scopes.filter { !$0.isGone }
+            let kept = scopes.filter { $0.scope != nil }
             live += kept.count
             links[id] = kept.isEmpty ? nil : kept
         }

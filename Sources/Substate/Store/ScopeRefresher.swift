@@ -114,25 +114,21 @@ extension _ScopeRefresher {
 }
 
 /// A root store's link to one of its scopes: refreshes it, and returns `false` once the scope
-/// is gone or detached. It holds the scope unretained, through `refresh`, which is called
-/// only while the scope's liveness mark says it exists (see `ScopedStore._liveness`).
+/// is gone or detached. It holds the scope weakly.
 @usableFromInline
 struct _ScopeLink {
-    /// Marked when the scope goes.
-    @usableFromInline let liveness: _ScopeLiveness
+    /// The scope, while it exists.
+    @usableFromInline weak var scope: AnyObject?
     let refresh: @MainActor () -> Bool
     /// The scope's identity, which outlives it (for checks only: never dereferenced).
     let identity: ObjectIdentifier
 
     @usableFromInline
-    init(scope: AnyObject, liveness: _ScopeLiveness, refresh: @escaping @MainActor () -> Bool) {
-        self.liveness = liveness
+    init(scope: AnyObject, refresh: @escaping @MainActor () -> Bool) {
+        self.scope = scope
         self.refresh = refresh
         self.identity = ObjectIdentifier(scope)
     }
-
-    /// Whether the scope went.
-    @inlinable var isGone: Bool { liveness.isGone }
 
     /// Refreshes each link, and returns the indices of those whose scope is gone or detached.
     /// Observers told meanwhile may make new scopes, which are appended after the links
@@ -141,7 +137,7 @@ struct _ScopeLink {
     @MainActor @usableFromInline
     static func refresh(_ links: [_ScopeLink]) -> [Int] {
         var finished: [Int] = []
-        for index in links.indices where links[index].isGone || !links[index].refresh() {
+        for index in links.indices where !links[index].refresh() {
             finished.append(index)
         }
         return finished

@@ -61,13 +61,10 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     @usableFromInline let _refresher: _ScopeRefresher
     /// Keys the row trackers of this scope's row scopes.
     @usableFromInline let _serial = _ScopeSerials.next()
-    /// Marked when the scope goes (its deinitialisation, on the main actor). The root's links
-    /// to the scope, and its row's refresh, hold it `unowned(unsafe)` and read this mark
-    /// before each call: a weak reference would give every scope a side table (one more
-    /// allocation per scope, and every retain and release of it on the runtime's slow path).
-    /// A row tracker of a plain array also reads it to forget a gone scope without calling
-    /// it.
-    @usableFromInline let _liveness: _ScopeLiveness
+    /// For a row scope: marked when the scope goes, so that its row tracker forgets it
+    /// without asking it (a tracker of a plain array does not call the scopes of unchanged
+    /// rows).
+    @usableFromInline let _liveness: _ScopeLiveness?
     /// Where the part is in the root's state, for a scope reached from the root through
     /// lenses to stored properties only (so it cannot detach): its own scopes, and the
     /// trackers of their rows, read through it in place instead of copying this part out of
@@ -105,7 +102,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         // Here, not as the property's initial value: that is a function of its own, which
         // ran unspecialised and demangled the key path's type for every scope made.
         _stateKeyPath = _ScopeKeyPaths.state()
-        let liveness = _ScopeLiveness()
+        let liveness = row == nil ? nil : _ScopeLiveness()
         _liveness = liveness
         self._read = read
         self._rowRead = rowRead
@@ -114,28 +111,21 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         self._place = place
         // The link is a closure made here, in the caller's module, so that refreshing is
         // specialised for the part's type rather than going through generic code.
-        // Unretained, guarded by the liveness mark: see `_liveness`.
-        let link = _ScopeLink(scope: self, liveness: liveness) { [unowned(unsafe) self] in
-            self.parentDidCommit()
-        }
+        let link = _ScopeLink(scope: self) { [weak self] in self?.parentDidCommit() ?? false }
         if let row {
             row.address.track(
                 link, in: refresher, owner: row.owner, whole: row.whole,
                 rows: _RowRefresh(
-                    initial: initial, liveness: liveness,
-                    refresh: { [unowned(unsafe) self, liveness] next in
-                        !liveness.isGone && self.refresh(to: next)
-                    },
+                    initial: initial, liveness: liveness ?? _ScopeLiveness(),
+                    refresh: { [weak self] next in self?.refresh(to: next) ?? false },
                     makeTracker: { _ArrayRowTracker(read: $0) }))
         } else {
             refresher.add(link)
         }
     }
 
-    // Isolated, so that the scope's memory goes only on the main actor, after the mark, and
-    // never while a link or a row refresh that read the mark as live is calling it.
     deinit {
-        _liveness.markGone()
+        _liveness?.markGone()
     }
 
     /// Makes a scope that is refreshed after every commit.
