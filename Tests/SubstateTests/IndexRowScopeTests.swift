@@ -64,10 +64,11 @@ struct Bookcase: Equatable, Sendable {
         func arm(_ index: Int) {
             withObservationTracking {
                 _ = scopes[index].state
-            } onChange: {
+            } onChange: { [weak self] in
+                // Weakly: the scope's registrar holds this closure, and the watch the scope.
                 MainActor.assumeIsolated {
-                    self.told[index, default: 0] += 1
-                    self.arm(index)
+                    self?.told[index, default: 0] += 1
+                    self?.arm(index)
                 }
             }
         }

@@ -218,6 +218,42 @@ struct Board: Equatable, Sendable {
         #expect(store.linkedScopeCount == 3)
     }
 
+    @Test func scopesLetGoOffTheMainActorAreForgottenWhileTheStoreSends() async {
+        let store = BoardStore(state: Board(count: 3), environment: (), update: Board.update)
+        let watch = rows(store, 0..<3)
+        for round in 1...20 {
+            // Row scopes, a lane's row scopes and a scope of the whole list, whose last
+            // references go on another thread while the main actor keeps sending: the links
+            // hold them weakly, so a refresh never calls a scope that is going.
+            let rowScopes = (0..<30).compactMap { _ in
+                store.scope(at: .element(id: 0, in: \Board.cards), as: { .card(id: 0, $0) })
+            }
+            let laneScopes = (0..<30).compactMap { _ in
+                store.scope(
+                    at: .element(id: 1, in: \Board.lane.cards), as: { .laneCard(id: 1, $0) })
+            }
+            let listScope = store.scope(at: \Board.cards, as: { (_: Never) -> Board.Action in })
+            let letGo = Task.detached { _ = (rowScopes, laneScopes, listScope) }
+            for _ in 0..<3 { store.send(.card(id: 0, .toggle)) }
+            await letGo.value
+            for _ in 0..<3 {
+                store.send(.card(id: 0, .toggle))
+                store.send(.laneCard(id: 1, .toggle))
+                await Task.yield()
+            }
+            #expect(watch.take()[0] == 6, "round \(round)")
+        }
+        // Every scope let go is forgotten: the watched rows are left.
+        var turns = 0
+        while store.linkedScopeCount > 3, turns < 1_000 {
+            store.send(.card(id: 0, .toggle))
+            store.send(.laneCard(id: 1, .toggle))
+            await Task.yield()
+            turns += 1
+        }
+        #expect(store.linkedScopeCount == 3)
+    }
+
     @Test func scopesThatAreGoneAreForgottenAndTheRestStillTold() {
         let store = BoardStore(state: Board(count: 3), environment: (), update: Board.update)
         for _ in 0..<5_000 {

@@ -16,10 +16,11 @@ final class ScopeWatch<Key: Hashable & Sendable, State: Equatable & Sendable, Ac
     private func arm(_ key: Key) {
         withObservationTracking {
             _ = scopes[key]?.state
-        } onChange: {
+        } onChange: { [weak self] in
+            // Weakly: the scope's registrar holds this closure, and the watch holds the scope.
             MainActor.assumeIsolated {
-                self.told[key, default: 0] += 1
-                self.arm(key)
+                self?.told[key, default: 0] += 1
+                self?.arm(key)
             }
         }
     }
