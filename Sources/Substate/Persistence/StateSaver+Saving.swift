@@ -286,8 +286,7 @@ extension StateSaver {
             guard state.isTimerArmed, state.timerGeneration == generation else { return .stop }
             let quiet = Duration.nanoseconds(now &- lastAction.load(ordering: .relaxed))
             guard state.isDirty, case .debounce = timing, quiet < interval else {
-                state.isTimerArmed = false
-                quick.store(false, ordering: .relaxed)
+                disarmTimer(&state)
                 state.timer = nil
                 return state.isDirty ? .save : .stop
             }
@@ -312,9 +311,8 @@ extension StateSaver {
             guard state.isTimerArmed, state.timerGeneration == generation else { return nil }
             if bytes == state.savedBytes, state.actionCount == snapshot.actionCount {
                 // The file holds the part already, and no action came meanwhile.
-                state.isDirty = false
-                state.isTimerArmed = false
-                quick.store(false, ordering: .relaxed)
+                markClean(&state)
+                disarmTimer(&state)
                 state.timer = nil
                 return nil
             }
@@ -322,8 +320,7 @@ extension StateSaver {
                 state.candidate = bytes
                 return false
             }
-            state.isTimerArmed = false
-            quick.store(false, ordering: .relaxed)
+            disarmTimer(&state)
             state.timer = nil
             return true
         }
@@ -354,8 +351,7 @@ extension StateSaver {
                 if let refusal = state.refusal { return (nil, refusal, nil) }
                 // An action after the snapshot keeps the part dirty: a later save takes it.
                 if snapshot.actionCount == state.actionCount {
-                    state.isDirty = false
-                    quick.store(false, ordering: .relaxed)
+                    markClean(&state)
                 }
                 defer { state.hasSwept = true }
                 return (state.savedBytes, nil, !state.hasSwept)

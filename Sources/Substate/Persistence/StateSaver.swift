@@ -102,7 +102,8 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         @usableFromInline var latest: State?
         /// Whether the actions since the last save may have changed the part. The saver does
         /// not compare the part per action (that would cost its size): it finds out when a
-        /// save is due, from the part's encoding.
+        /// save is due, from the part's encoding. Cleared only by
+        /// ``StateSaver/markClean(_:)``.
         @usableFromInline var isDirty = false
         /// Counts the actions that took the lock, so that a check can tell whether one came
         /// while it encoded: the first action after a read of the state always takes it
@@ -120,7 +121,8 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         /// The encoding a debounce check found while actions kept coming, to tell at the next
         /// check whether the part stayed the same meanwhile.
         @usableFromInline var candidate: Data?
-        /// Whether a debounce or throttle timer is running.
+        /// Whether a debounce or throttle timer is running. Cleared only by
+        /// ``StateSaver/disarmTimer(_:)``.
         @usableFromInline var isTimerArmed = false
         /// The running timer, to cancel it.
         @usableFromInline var timer: Task<Void, Never>?
@@ -175,6 +177,21 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
     /// the read knows that no action came: the actions that skipped the lock came before the
     /// read, on the same actor, and the state it read holds their changes.
     @usableFromInline let quick = Atomic<Bool>(false)
+
+    /// Marks the part clean, under the lock; the next action takes the lock again, to mark it
+    /// dirty (see ``quick``).
+    func markClean(_ state: inout Progress) {
+        state.isDirty = false
+        quick.store(false, ordering: .relaxed)
+    }
+
+    /// Marks the timer stopped, under the lock; the next action takes the lock again, to arm
+    /// one (see ``quick``).
+    func disarmTimer(_ state: inout Progress) {
+        state.isTimerArmed = false
+        quick.store(false, ordering: .relaxed)
+    }
+
     /// Serialises writes, so that an older part never lands after a newer one. (`UInt8`, not
     /// `Void`: see ``WaiterLocks``.)
     let writing = Locked<UInt8>(0)
@@ -335,8 +352,7 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         return progress.withLock { state in
             guard bytes == state.savedBytes else { return true }
             if state.actionCount == snapshot.actionCount {
-                state.isDirty = false
-                quick.store(false, ordering: .relaxed)
+                markClean(&state)
             }
             return state.isDirty
         }
@@ -360,8 +376,7 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
         progress.withLock { state in
             state.timer?.cancel()
             state.timer = nil
-            state.isTimerArmed = false
-            quick.store(false, ordering: .relaxed)
+            disarmTimer(&state)
             state.timerGeneration += 1
             // A writer that has not run yet will not: this flush writes for it.
             state.isWriting = false
