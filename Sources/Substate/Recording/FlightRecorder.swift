@@ -54,7 +54,7 @@ import Foundation
 /// on the store's actor with an ``ActorStore`` (see ``Middleware``).
 public final class FlightRecorder<State: Encodable, Action: Encodable> {
     /// How many of the last actions are kept.
-    public var capacity: Int { _ring.actions.count }
+    public var capacity: Int { _ring.capacity }
     /// How many actions between two kept states.
     public var snapshotInterval: Int { _ring.snapshotInterval }
     /// The number of actions seen since the recorder was made.
@@ -90,13 +90,14 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
         }
     }
 
-    /// What is kept, in one value, so that recording an action is one access to the
-    /// recorder's storage.
+    /// What is kept but the actions, in one value, so that recording an action is one access
+    /// to the recorder's storage.
     @usableFromInline
     struct _Ring {
         @usableFromInline var step = 0
-        /// The ring of actions: action n is in slot (n - 1) % capacity.
-        @usableFromInline var actions: [_Entry?]
+        /// How many actions the ring holds.
+        @usableFromInline let capacity: Int
+        /// The slot of the next action: action n is in slot (n - 1) % capacity.
         @usableFromInline var next = 0
         /// Actions until the next kept state (no division per action).
         @usableFromInline var untilSnapshot: Int
@@ -106,30 +107,42 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
 
         @inlinable
         init(capacity: Int, snapshotInterval: Int, initialState: State) {
-            actions = Array(repeating: nil, count: capacity)
+            self.capacity = capacity
             snapshots = Array(repeating: nil, count: capacity / snapshotInterval + 2)
             snapshots[0] = _Snapshot(step: 0, time: 0, state: initialState)
             untilSnapshot = snapshotInterval
             self.snapshotInterval = snapshotInterval
         }
 
+        /// Writes the action into its slot of `actions`, and keeps the state when one is due.
         @inlinable
-        mutating func record(_ action: Action, _ state: State, at time: Int64) {
-            step += 1
+        mutating func record(
+            _ action: Action, _ state: State, at time: Int64,
+            into actions: UnsafeMutablePointer<_Entry?>
+        ) {
+            step &+= 1
             actions[next] = _Entry(step: step, time: time, action: action)
-            next += 1
-            if next == actions.count { next = 0 }
-            untilSnapshot -= 1
-            if untilSnapshot == 0 {
-                untilSnapshot = snapshotInterval
-                newestSnapshot += 1
-                if newestSnapshot == snapshots.count { newestSnapshot = 0 }
-                snapshots[newestSnapshot] = _Snapshot(step: step, time: time, state: state)
-            }
+            next &+= 1
+            if next == capacity { next = 0 }
+            untilSnapshot &-= 1
+            if untilSnapshot == 0 { keep(state, at: time) }
+        }
+
+        /// Keeps the state after every `snapshotInterval`-th action; apart from ``record``, so
+        /// that what runs for every action stays small enough to be inlined.
+        @inlinable @inline(never)
+        mutating func keep(_ state: State, at time: Int64) {
+            untilSnapshot = snapshotInterval
+            newestSnapshot += 1
+            if newestSnapshot == snapshots.count { newestSnapshot = 0 }
+            snapshots[newestSnapshot] = _Snapshot(step: step, time: time, state: state)
         }
     }
 
     @exclusivity(unchecked) @usableFromInline var _ring: _Ring
+    /// The ring of the last actions, `capacity` slots allocated once: no array's uniqueness
+    /// and bounds checks per write. Only the recorder, on its store's thread, touches it.
+    @usableFromInline let _actions: UnsafeMutablePointer<_Entry?>
     @usableFromInline let _stopwatch: Stopwatch
     private let program: String
     private let redactState: ((inout State) -> Void)?
@@ -157,10 +170,17 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
         _ring = _Ring(
             capacity: capacity, snapshotInterval: min(max(1, snapshotInterval), capacity),
             initialState: initialState)
+        _actions = .allocate(capacity: capacity)
+        _actions.initialize(repeating: nil, count: capacity)
         _stopwatch = Stopwatch(on: clock, coarse: true)
         self.program = program ?? String(reflecting: State.self)
         self.redactState = redactState
         self.redactAction = redactAction
+    }
+
+    deinit {
+        _actions.deinitialize(count: _ring.capacity)
+        _actions.deallocate()
     }
 
     /// The middleware that feeds the recorder.
@@ -178,7 +198,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
     /// - Complexity: O(1).
     @inlinable
     public func record(_ action: Action, _ state: State) {
-        _ring.record(action, state, at: _stopwatch.nanoseconds())
+        _ring.record(action, state, at: _stopwatch.nanoseconds(), into: _actions)
     }
 
     /// The recording of what is kept: the oldest kept state from which every later action is
@@ -217,7 +237,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
         var nextSnapshot = later.next()
         for number in (start.step + 1)..<(step + 1) {
             // Action n is at (n - 1) % capacity: the first went to slot 0.
-            guard let entry = _ring.actions[(number - 1) % capacity], entry.step == number
+            guard let entry = _actions[(number - 1) % capacity], entry.step == number
             else {
                 preconditionFailure("every action after the oldest kept state is kept")
             }
