@@ -416,6 +416,19 @@ if let floor = results.first(where: { $0.name == "task.floor" }),
     results[index].goalNanoseconds = nil
     results[index].note = "ns per one-action effect; baseline task.floor"
 }
+// A restart's hand-written equivalent is task.floor itself: cancel the previous task, start a
+// sleeping one. Its goal stays absolute (5 us); the ratio to a send is kept in the note.
+if let floor = results.first(where: { $0.name == "task.floor" }),
+    let index = results.firstIndex(where: { $0.name == "effect.cancelInFlight" })
+{
+    let restart = results[index]
+    if let send = restart.baselineNanosecondsPerOperation, send > 0 {
+        let ratio = (restart.nanosecondsPerOperation / send * 100).rounded() / 100
+        results[index].note = "\(ratio)x send.counter; " + restart.note
+    }
+    results[index].baselineNanosecondsPerOperation = floor.nanosecondsPerOperation
+    results[index].note = "baseline task.floor; " + results[index].note
+}
 if isDebugBuild {
     results = results.map { result in
         var result = result
