@@ -38,7 +38,10 @@ package class EffectRecord: EffectHandle, @unchecked Sendable {
         self._group = group
     }
 
-    @inlinable var isCancelled: Bool { _phase.load(ordering: .acquiring) == .cancelled }
+    @inlinable final var isCancelled: Bool { _phase.load(ordering: .acquiring) == .cancelled }
+
+    /// The record's group, unless it was cancelled: where its actions are processed.
+    @inlinable final var liveGroup: EffectGroup? { isCancelled ? nil : _group }
 
     /// Attaches the running task; cancels it at once if the record was cancelled first.
     @usableFromInline

@@ -53,15 +53,20 @@ extension EffectRuntime {
     func handle(
         _ entries: [EffectInbox<Action>._Entry], errors: inout [(any Error, EffectRecord)]
     ) {
-        var sender: EffectRecord?
+        // The sender of the actions that follow, unretained: `entries` holds it for the
+        // batch. A reference count changed per action here is one the effect's task changes
+        // too, on the other core, as it sends (`effect.stream`).
+        var sender: Unmanaged<EffectRecord>?
         for entry in entries {
             guard _phase != .closed else { return }
             switch entry {
             case .from(let record):
-                sender = record
+                sender = Unmanaged.passUnretained(record)
             case .action(let action):
-                guard let sender, !sender.isCancelled else { continue }
-                _ = process(action, in: sender._group)
+                guard let group = sender?._withUnsafeGuaranteedRef({ $0.liveGroup }) else {
+                    continue
+                }
+                _ = process(action, in: group)
                 processQueue()
             case .failed(let error, let record):
                 if !record.isCancelled { errors.append((error, record)) }
