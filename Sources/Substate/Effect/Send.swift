@@ -26,6 +26,9 @@ public struct Send<Action: Sendable>: Sendable {
     }
 
     @usableFromInline let _target: _Target
+    /// The run of `.run`, unretained (`_target` holds it): a send reads it without changing
+    /// its reference count, which the store changes too, on its own thread.
+    @usableFromInline let _run: Unmanaged<_EffectRun<Action>>?
 
     /// Creates a `Send` that hands each action to a closure.
     ///
@@ -34,21 +37,26 @@ public struct Send<Action: Sendable>: Sendable {
     /// - Parameter deliver: Called with each action, in order.
     public init(_ deliver: @escaping @Sendable (Action) async -> Void) {
         _target = .closure(deliver)
+        _run = nil
     }
 
     /// A `Send` to a store's inbox, on behalf of one effect task.
     @usableFromInline
     init(run: _EffectRun<Action>) {
         _target = .run(run)
+        _run = Unmanaged.passUnretained(run)
     }
 
     /// Sends an action to the store.
     /// - Parameter action: The action to send.
     @inlinable
     public func callAsFunction(_ action: Action) async {
-        switch _target {
-        case .closure(let deliver): await deliver(action)
-        case .run(let run): await run._inbox.send(action, from: run)
+        if let run = _run {
+            // `self`, which holds the run, lives until this call returns.
+            let isFull = run._withUnsafeGuaranteedRef { $0._inbox._offer(action, from: $0) }
+            if isFull { await run.takeUnretainedValue()._inbox._waitForRoom() }
+        } else if case .closure(let deliver) = _target {
+            await deliver(action)
         }
     }
 

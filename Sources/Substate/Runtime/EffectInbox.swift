@@ -72,7 +72,14 @@ package final class EffectInbox<Action: Sendable>: Sendable {
     /// Delivers an action from a running effect; suspends while the inbox is full.
     @inlinable
     func send(_ action: Action, from record: EffectRecord) async {
-        guard !record.isCancelled else { return }
+        if _offer(action, from: record) { await _waitForRoom() }
+    }
+
+    /// Delivers an action from a running effect without waiting.
+    /// - Returns: Whether the inbox is full: the producer should wait for room.
+    @inlinable
+    func _offer(_ action: Action, from record: EffectRecord) -> Bool {
+        guard !record.isCancelled else { return false }
         let (wake, isFull) = _state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
             guard !state._isClosed else { return (nil, false) }
             let sender = ObjectIdentifier(record)
@@ -85,7 +92,7 @@ package final class EffectInbox<Action: Sendable>: Sendable {
             return (state.scheduleWake(), state._actionCount >= _capacity)
         }
         wake?()
-        if isFull { await _waitForRoom() }
+        return isFull
     }
 
     /// Delivers a report (an error, the end of an effect) without waiting.
