@@ -33,13 +33,14 @@ import Foundation
 ///
 /// ## What it costs
 /// Per action: one read of the clock and one write into the ring, whatever the size of the
-/// state: O(1), and no allocation once the ring is full. On Linux the standard clocks
-/// (`ContinuousClock`, `SuspendingClock`) are read from the kernel's coarse monotonic clock,
-/// a few nanoseconds a read against about twenty for the precise one: the times are
-/// exact to the kernel's tick (1–10 ms), and leave out time the machine slept. Other clocks
-/// (a test clock) are read as they are; a ``Recorder`` reads the precise clock. Every `snapshotInterval`-th action
-/// it keeps the state, which is a reference, not a copy; but while it is kept, the store's
-/// next in-place write to a collection in the state copies that collection once (see
+/// state: O(1), and no allocation (the ring is allocated with the recorder). On Linux the
+/// standard clocks (`ContinuousClock`, `SuspendingClock`) are read from the kernel's coarse
+/// monotonic clock, a few nanoseconds a read against about twenty for the precise one: the
+/// times are exact to the kernel's tick (1–10 ms), and leave out time the machine slept.
+/// Other clocks (a test clock) are read as they are; a ``Recorder`` reads the precise clock.
+/// Every `snapshotInterval`-th action it keeps the state, which is a reference, not a copy;
+/// but while it is kept, the store's next in-place write to a collection in the state copies
+/// that collection once (see
 /// <doc:Performance>): O(size of the state) per `snapshotInterval` actions. Memory: at most
 /// `capacity` actions and `capacity / snapshotInterval + 2` states. Encoding and redaction
 /// happen only when a recording is written.
