@@ -69,14 +69,9 @@ package final class EffectInbox<Action: Sendable>: Sendable {
         _state.withLock { $0._wake = wake }
     }
 
-    /// Delivers an action from a running effect; suspends while the inbox is full.
-    @inlinable
-    func send(_ action: Action, from record: EffectRecord) async {
-        if _offer(action, from: record) { await _waitForRoom() }
-    }
-
-    /// Delivers an action from a running effect without waiting.
-    /// - Returns: Whether the inbox is full: the producer should wait for room.
+    /// Delivers an action from a running effect without waiting (a ``Send`` calls it).
+    /// - Returns: Whether the inbox is full: the producer then waits for room
+    ///   (``_waitForRoom()``) before it sends again.
     @inlinable
     func _offer(_ action: Action, from record: EffectRecord) -> Bool {
         guard !record.isCancelled else { return false }
