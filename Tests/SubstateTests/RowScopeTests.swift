@@ -201,6 +201,29 @@ struct Board: Equatable, Sendable {
         #expect(made[0].state.isDone == false)
     }
 
+    @Test func whenOneOfTwoScopesOfARowGoesTheOtherIsStillTold() {
+        // The first scope of a row and the others are kept apart: either may go first.
+        for firstGoes in [true, false] {
+            let store = BoardStore(state: Board(count: 3), environment: (), update: Board.update)
+            var first: RowWatch? = rows(store, 1..<2)
+            var second: RowWatch? = rows(store, 1..<2)
+            #expect(store.linkedScopeCount == 2)
+            if firstGoes { first = nil } else { second = nil }
+            let remaining = firstGoes ? second : first
+            for round in 1...3 {
+                store.send(.card(id: 1, .toggle))
+                #expect(remaining?.take() == [1: 1], "first goes: \(firstGoes), round \(round)")
+                #expect(store.linkedScopeCount == 1, "first goes: \(firstGoes), round \(round)")
+            }
+            // A scope made afterwards joins the one left, and both are told.
+            let third = rows(store, 1..<2)
+            store.send(.card(id: 1, .toggle))
+            #expect(remaining?.take() == [1: 1])
+            #expect(third.take() == [1: 1])
+            #expect(store.linkedScopeCount == 2)
+        }
+    }
+
     @Test func rowsScopedAgainAfterAllTheirScopesWentAreTold() {
         // The array's tracker goes with its last scope; new scopes must get a new one, not
         // the one the refresher found last.

@@ -55,6 +55,10 @@ final class _KeyedElement<Whole, Element: Identifiable>: @unchecked Sendable {
 @usableFromInline
 protocol _RowAddress<Whole> {
     associatedtype Whole
+    /// Whether the tracker of such rows compares every row after each commit, and so needs
+    /// the `rows` argument of ``track(_:in:owner:whole:rows:)``: made only then, since it
+    /// costs each scope a liveness mark and a closure.
+    var comparesEveryRow: Bool { get }
     /// Adds a row scope's link to the tracker of its array, made if needed.
     /// - Parameters:
     ///   - owner: 0 for a root store's scope; the parent scope's serial number otherwise.
@@ -62,11 +66,12 @@ protocol _RowAddress<Whole> {
     ///   - rows: For trackers that read an array once for all its rows: how to refresh the
     ///     scope with its part as the tracker read it (`nil` if missing; `false` once the
     ///     scope is gone or detached), and how to make such a tracker, both made where the
-    ///     part's type is known so that the tracker's loop is specialised for it.
+    ///     part's type is known so that the tracker's loop is specialised for it. `nil`
+    ///     unless ``comparesEveryRow``.
     @MainActor
     func track<Part>(
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
-        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>)
+        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>?)
 }
 
 /// How an array's row tracker refreshes one scope, and how to make the tracker (see
@@ -162,10 +167,13 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
         self.attachBody = attach
     }
 
+    /// `false`: the tracker reads the array's journal.
+    @usableFromInline var comparesEveryRow: Bool { false }
+
     @MainActor @usableFromInline
     func track<Part>(
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
-        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>
+        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>?
     ) {
         attachBody(link, refresher, owner, whole, element)
     }

@@ -220,13 +220,16 @@ struct _IndexedRowAddress<Whole, Element>: _RowAddress {
         self.index = index
     }
 
+    /// `true`: a plain array has no journal of its changes.
+    @usableFromInline var comparesEveryRow: Bool { true }
+
     @MainActor @usableFromInline
     func track<Part>(
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
-        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>
+        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>?
     ) {
         // `Part` is `Element` (the scope is of this address's lens); checked, not assumed.
-        guard let keyPath = (keyPath as AnyKeyPath) as? WritableKeyPath<Whole, [Part]>,
+        guard let rows, let keyPath = (keyPath as AnyKeyPath) as? WritableKeyPath<Whole, [Part]>,
             let tracker = refresher.tracker(
                 for: _RowTrackerKey(owner: owner, path: keyPath),
                 make: { rows.makeTracker(whole.reading(keyPath)) })

@@ -41,7 +41,13 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     // each send that changed a row about 250 instructions of access checks here.
     @usableFromInline @exclusivity(unchecked) var seenSerial: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var seenVersion: UInt64 = 0
-    @usableFromInline @exclusivity(unchecked) var links: [ID: [_ScopeLink]] = [:]
+    /// The link of each row's first scope, stored in the table itself: a row scope's refresh
+    /// reads no array of its row's links (an object of its own per row, seldom in the cache
+    /// when rows change one by one across a long list).
+    @usableFromInline @exclusivity(unchecked) var links: [ID: _ScopeLink] = [:]
+    /// The links of a row's other scopes, for the rows that have more than one (a row shown
+    /// twice): only rows in `links` have an entry here.
+    @usableFromInline @exclusivity(unchecked) var moreLinks: [ID: [_ScopeLink]] = [:]
     /// Links added since the last sweep of the scopes that are gone, and when to sweep next.
     @usableFromInline @exclusivity(unchecked) var added = 0
     @usableFromInline @exclusivity(unchecked) var sweepAfter = 64
@@ -58,13 +64,18 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
         }
     }
 
-    @usableFromInline var linkCount: Int { links.values.reduce(0) { $0 + $1.count } }
+    @usableFromInline var linkCount: Int {
+        links.count + moreLinks.values.reduce(0) { $0 + $1.count }
+    }
 
     /// Tracks a row scope. Inlinable: called where the types are known, by the element lens's
     /// closure (see ``_KeyedRowAddress/attach(_:to:owner:whole:_:)``).
     @inlinable
     func addLink(_ link: _ScopeLink, for id: ID) {
-        links[id, default: []].append(link)
+        if let first = links.updateValue(link, forKey: id) {
+            links[id] = first
+            moreLinks[id, default: []].append(link)
+        }
         added += 1
         if added >= sweepAfter, !isRefreshing { sweep() }
     }
@@ -114,11 +125,29 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     /// Refreshes the scopes of one row, forgetting those that are gone or detached.
     @inlinable
     func refresh(_ id: ID) {
-        guard let scopes = links[id] else { return }
-        let finished = _ScopeLink.refresh(scopes)
-        guard !finished.isEmpty, var current = links[id] else { return }
-        _ScopeLink.remove(finished, from: &current)
-        links[id] = current.isEmpty ? nil : current
+        guard let first = links[id] else { return }
+        let firstRemains = first.refresh()
+        guard !firstRemains || !moreLinks.isEmpty else { return }
+        refreshOthers(id, firstRemains: firstRemains)
+    }
+
+    /// Refreshes the other scopes of a row whose first scope was refreshed, and forgets those
+    /// that are gone or detached; the first too unless `firstRemains`.
+    @inlinable
+    func refreshOthers(_ id: ID, firstRemains: Bool) {
+        // Observers told meanwhile may add scopes of this row: they are appended after the
+        // ones refreshed here, so the indices of those that finished stay right.
+        let finished = _ScopeLink.refresh(moreLinks[id] ?? [])
+        var others = moreLinks[id] ?? []
+        _ScopeLink.remove(finished, from: &others)
+        if !firstRemains {
+            links[id] = others.isEmpty ? nil : others.removeFirst()
+        }
+        if others.isEmpty {
+            if moreLinks[id] != nil { moreLinks[id] = nil }
+        } else {
+            moreLinks[id] = others
+        }
     }
 
     /// Refreshes every row scope.
@@ -131,20 +160,26 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     /// with the scopes tracked, so that views making scopes as they appear do not fill it.
     @inlinable
     func sweep() {
-        var live = 0
-        for (id, scopes) in links {
-            // Rows whose scopes all remain are left as they are: rewriting each would copy
-            // the table of links and make an array per row at every sweep.
-            guard scopes.contains(where: { $0.scope == nil }) else {
-                live += scopes.count
-                continue
+        // The rows to change are found first: changing the table while going through it
+        // would copy it.
+        let gone = links.compactMap { $0.value.scope == nil ? $0.key : nil }
+        let goneOthers = moreLinks.compactMap { row in
+            row.value.contains { $0.scope == nil } ? row.key : nil
+        }
+        for id in goneOthers {
+            let kept = moreLinks[id]?.filter { $0.scope != nil } ?? []
+            moreLinks[id] = kept.isEmpty ? nil : kept
+        }
+        for id in gone {
+            if var others = moreLinks[id] {
+                links[id] = others.removeFirst()
+                moreLinks[id] = others.isEmpty ? nil : others
+            } else {
+                links[id] = nil
             }
-            let kept = scopes.filter { $0.scope != nil }
-            live += kept.count
-            links[id] = kept.isEmpty ? nil : kept
         }
         added = 0
-        sweepAfter = max(64, live)
+        sweepAfter = max(64, linkCount)
     }
 }
 

@@ -119,15 +119,25 @@ extension _ScopeRefresher {
 struct _ScopeLink {
     /// The scope, while it exists.
     @usableFromInline weak var scope: AnyObject?
-    let refresh: @MainActor () -> Bool
+    /// Refreshes the scope it is handed, this link's. A closure that captures nothing, made
+    /// where the scope's type is known (so specialised for it): one that captured the scope
+    /// weakly was an object of its own per scope, read on every refresh of the scope.
+    @usableFromInline let refreshBody: @MainActor (AnyObject) -> Bool
     /// The scope's identity, which outlives it (for checks only: never dereferenced).
     let identity: ObjectIdentifier
 
     @usableFromInline
-    init(scope: AnyObject, refresh: @escaping @MainActor () -> Bool) {
+    init(scope: AnyObject, refresh: @escaping @MainActor (AnyObject) -> Bool) {
         self.scope = scope
-        self.refresh = refresh
+        self.refreshBody = refresh
         self.identity = ObjectIdentifier(scope)
+    }
+
+    /// Refreshes the scope; `false` once it is gone or detached.
+    @MainActor @inlinable
+    func refresh() -> Bool {
+        guard let scope else { return false }
+        return refreshBody(scope)
     }
 
     /// Refreshes each link, and returns the indices of those whose scope is gone or detached.

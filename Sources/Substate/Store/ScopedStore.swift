@@ -102,7 +102,9 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         // Here, not as the property's initial value: that is a function of its own, which
         // ran unspecialised and demangled the key path's type for every scope made.
         _stateKeyPath = _ScopeKeyPaths.state()
-        let liveness = row == nil ? nil : _ScopeLiveness()
+        // Only a tracker that compares every row of its array reads the marks; a KeyedArray's
+        // reads its journal, and holds the scope weakly.
+        let liveness = row?.address.comparesEveryRow == true ? _ScopeLiveness() : nil
         _liveness = liveness
         self._read = read
         self._rowRead = rowRead
@@ -111,14 +113,18 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         self._place = place
         // The link is a closure made here, in the caller's module, so that refreshing is
         // specialised for the part's type rather than going through generic code.
-        let link = _ScopeLink(scope: self) { [weak self] in self?.parentDidCommit() ?? false }
+        let link = _ScopeLink(scope: self) {
+            unsafeDowncast($0, to: ScopedStore.self).parentDidCommit()
+        }
         if let row {
             row.address.track(
                 link, in: refresher, owner: row.owner, whole: row.whole,
-                rows: _RowRefresh(
-                    initial: initial, liveness: liveness ?? _ScopeLiveness(),
-                    refresh: { [weak self] next in self?.refresh(to: next) ?? false },
-                    makeTracker: { _ArrayRowTracker(read: $0) }))
+                rows: liveness.map { liveness in
+                    _RowRefresh(
+                        initial: initial, liveness: liveness,
+                        refresh: { [weak self] next in self?.refresh(to: next) ?? false },
+                        makeTracker: { _ArrayRowTracker(read: $0) })
+                })
         } else {
             refresher.add(link)
         }
