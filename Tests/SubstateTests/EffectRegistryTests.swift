@@ -129,6 +129,49 @@ import Testing
         registry.close()
     }
 
+    /// A handle that counts its cancellations.
+    final class CountedHandle: EffectHandle, @unchecked Sendable {
+        private let cancellations = Locked(0)
+        var cancelCount: Int { cancellations.withLock { $0 } }
+        func cancel() { cancellations.withLock { $0 += 1 } }
+    }
+
+    @Test func anEffectUnderSeveralIdsIsCancelledByEachOfThem() {
+        let registry = EffectRegistry()
+        let ids = ["a", "b", "c", "d"].map { EffectID($0) }
+        for cancelling in ids {
+            // Three ids given when it started (the first kept apart from the others), one
+            // added by its task; another effect under an id of its own.
+            let handle = CountedHandle()
+            let other = CountedHandle()
+            #expect(registry.insert(handle, tags: EffectTags(ids: [ids[0], ids[1], ids[2]])))
+            registry.add(ids: [ids[3]], to: handle)
+            #expect(registry.insert(other, tags: EffectTags(ids: [EffectID("other")])))
+            registry.cancel(id: cancelling)
+            #expect(handle.cancelCount == 1, "cancelled by \(cancelling)")
+            #expect(other.cancelCount == 0, "cancelled by \(cancelling)")
+            // Cancelled, it answers to none of its ids any more.
+            for id in ids { registry.cancel(id: id) }
+            #expect(handle.cancelCount == 1, "cancelled by \(cancelling)")
+            registry.remove(handle)
+            registry.remove(other)
+        }
+        #expect(registry.count == 0)
+        registry.close()
+    }
+
+    @Test func idListsKeepTheirOrder() {
+        let ids = ["a", "b", "c"].map { EffectID($0) }
+        #expect(Array(EffectIDList()) == [])
+        #expect(EffectIDList().only == nil)
+        #expect(Array(EffectIDList(ids.prefix(1))) == [ids[0]])
+        #expect(EffectIDList(ids.prefix(1)).only == ids[0])
+        var list = EffectIDList(ids.prefix(2))
+        #expect(list.only == nil)
+        list.append(contentsOf: ids.suffix(1))
+        #expect(Array(list) == ids)
+    }
+
     @Test func aConditionAskedOfAnotherTypeOfStateFailsClosed() {
         let lifetime = EffectLifetime.checking(Int.self) { _ in true }
         let asInt = withUnsafePointer(to: 1) { lifetime.isAlive(in: $0) }

@@ -21,7 +21,7 @@ extension EffectHandle {
 package final class EffectRegistry: Sendable {
     struct Entry {
         var handle: any EffectHandle
-        var ids: [EffectID]
+        var ids: EffectIDList
         /// The lifetimes of the children that started the effect: it may go on while they
         /// are alive. Empty for most effects.
         var lifetimes: [EffectLifetime] = []
@@ -146,7 +146,7 @@ package final class EffectRegistry: Sendable {
             forgetEnded(&state)
             let key = ObjectIdentifier(handle)
             state.entries[key] = Entry(handle: handle, ids: tags.ids, lifetimes: tags.lifetimes)
-            for id in tags.ids { state.byID[id, default: Members(key)].insert(key) }
+            for id in tags.ids { Self.join(key, to: id, in: &state) }
             if !tags.lifetimes.isEmpty { countLifetimes(&state, by: 1) }
             return true
         }
@@ -208,14 +208,25 @@ package final class EffectRegistry: Sendable {
         for handle in handles { handle.cancel() }
     }
 
+    /// Adds an effect to the members of an id, under the lock. Not `byID[id, default:
+    /// Members(key)]`: its default, an autoclosure that captures the key, was two
+    /// allocations per effect started under an id.
+    private static func join(_ key: ObjectIdentifier, to id: EffectID, in state: inout State) {
+        if let index = state.byID.index(forKey: id) {
+            state.byID.values[index].insert(key)
+        } else {
+            state.byID[id] = Members(key)
+        }
+    }
+
     /// Adds ids to a running effect (a `cancellable` met inside its task).
     @usableFromInline
     package func add(ids: [EffectID], to handle: any EffectHandle) {
         state.withLock { state in
             let key = ObjectIdentifier(handle)
             guard state.entries[key] != nil else { return }
-            state.entries[key]?.ids += ids
-            for id in ids { state.byID[id, default: Members(key)].insert(key) }
+            state.entries[key]?.ids.append(contentsOf: ids)
+            for id in ids { Self.join(key, to: id, in: &state) }
         }
     }
 
@@ -286,7 +297,7 @@ package final class EffectRegistry: Sendable {
         let handles = state.withLock { state in
             state.byID = [:]
             for index in state.entries.indices {
-                state.entries.values[index].ids = []
+                state.entries.values[index].ids = EffectIDList()
                 state.entries.values[index].lifetimes = []
             }
             countLifetimes(&state, by: -state.withLifetimes)
@@ -340,8 +351,8 @@ extension EffectRegistry.State {
     ) -> (any EffectHandle)? {
         guard let index = entries.index(forKey: key) else { return nil }
         let ids = entries.values[index].ids
-        if !(ids.count == 1 && ids.first == forgotten) { forget(key, ids: ids) }
-        entries.values[index].ids = []
+        if ids.only == nil || ids.only != forgotten { forget(key, ids: ids) }
+        entries.values[index].ids = EffectIDList()
         if !entries.values[index].lifetimes.isEmpty {
             entries.values[index].lifetimes = []
             withLifetimes -= 1
@@ -349,7 +360,7 @@ extension EffectRegistry.State {
         return entries.values[index].handle
     }
 
-    mutating func forget(_ key: ObjectIdentifier, ids: [EffectID]) {
+    mutating func forget(_ key: ObjectIdentifier, ids: EffectIDList) {
         for id in ids {
             byID[id]?.remove(key)
             if byID[id]?.isEmpty == true { byID[id] = nil }

@@ -22,7 +22,7 @@ extension EffectRuntime {
         guard registry.insert(run, tags: tags) else { return }
         group.enter(run)
         outstanding.enter()
-        run._attach(EffectTasks.start(on: executor, priority: effect.priority) { await run.run() })
+        run._attach(EffectTasks.start(on: executor, priority: effect.priority, running: run))
         withClient { $0.runtimeDidStart(run) }
     }
 

@@ -2,11 +2,11 @@
 /// around it, and the lifetime conditions of the children that started it.
 @usableFromInline
 package struct EffectTags: Sendable {
-    @usableFromInline package var ids: [EffectID]
+    @usableFromInline package var ids: EffectIDList
     @usableFromInline package var lifetimes: [EffectLifetime]
 
     @usableFromInline
-    package init(ids: [EffectID] = [], lifetimes: [EffectLifetime] = []) {
+    package init(ids: EffectIDList = EffectIDList(), lifetimes: [EffectLifetime] = []) {
         self.ids = ids
         self.lifetimes = lifetimes
     }

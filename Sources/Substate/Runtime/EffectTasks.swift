@@ -17,4 +17,24 @@ package enum EffectTasks {
         }
         return Task.detached(priority: priority, operation: body)
     }
+
+    /// Starts the task of an effect.
+    ///
+    /// The task's closure is written here, where the task is made, and captures `run` only:
+    /// handing ``start(on:priority:_:)`` a closure made elsewhere cost each effect two
+    /// allocations more, a context for the closure and its isolation, and a thunk that
+    /// adapted it to the task's operation.
+    /// - Parameters:
+    ///   - executor: Where the task runs: `nil` for a detached task on the global executor.
+    ///   - priority: The task's priority.
+    ///   - run: The effect, its record and what it needs.
+    @inlinable
+    static func start<Action: Sendable>(
+        on executor: (any TaskExecutor)?, priority: TaskPriority?, running run: _EffectRun<Action>
+    ) -> Task<Void, Never> {
+        if let executor {
+            return Task(executorPreference: executor, priority: priority) { await run.run() }
+        }
+        return Task.detached(priority: priority) { await run.run() }
+    }
 }
