@@ -21,9 +21,9 @@ package enum EffectTasks {
     /// Starts the task of an effect.
     ///
     /// The task's closure is written here, where the task is made, and captures `run` only:
-    /// handing ``start(on:priority:_:)`` a closure made elsewhere cost each effect two
-    /// allocations more, a context for the closure and its isolation, and a thunk that
-    /// adapted it to the task's operation.
+    /// handing ``start(on:priority:_:)`` a closure made elsewhere cost each effect one
+    /// allocation more, a thunk that adapted that closure to the task's operation (the
+    /// closure's own context, which holds its isolation and `run`, is made either way).
     /// - Parameters:
     ///   - executor: Where the task runs: `nil` for a detached task on the global executor.
     ///   - priority: The task's priority.
