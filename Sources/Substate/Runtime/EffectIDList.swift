@@ -13,7 +13,7 @@ package struct EffectIDList: Sendable, Sequence, ExpressibleByArrayLiteral {
     /// The ids of `ids`, in order.
     @inlinable
     package init(_ ids: some Sequence<EffectID>) {
-        for id in ids { append(id) }
+        append(contentsOf: ids)
     }
 
     /// The ids listed, in order.

@@ -140,14 +140,16 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
         let finished = _ScopeLink.refresh(moreLinks[id] ?? [])
         var others = moreLinks[id] ?? []
         _ScopeLink.remove(finished, from: &others)
-        if !firstRemains {
-            links[id] = others.isEmpty ? nil : others.removeFirst()
-        }
-        if others.isEmpty {
-            if moreLinks[id] != nil { moreLinks[id] = nil }
-        } else {
-            moreLinks[id] = others
-        }
+        keep(others, of: id, replacingFirst: !firstRemains)
+    }
+
+    /// Keeps `others` as the other links of a row; with `replacingFirst`, the first of them
+    /// (if any) becomes the row's first link in place of the one it had.
+    @inlinable
+    func keep(_ others: [_ScopeLink], of id: ID, replacingFirst: Bool) {
+        var others = others
+        if replacingFirst { links[id] = others.isEmpty ? nil : others.removeFirst() }
+        moreLinks[id] = others.isEmpty ? nil : others
     }
 
     /// Refreshes every row scope.
@@ -167,17 +169,9 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
             row.value.contains { $0.scope == nil } ? row.key : nil
         }
         for id in goneOthers {
-            let kept = moreLinks[id]?.filter { $0.scope != nil } ?? []
-            moreLinks[id] = kept.isEmpty ? nil : kept
+            keep(moreLinks[id]?.filter { $0.scope != nil } ?? [], of: id, replacingFirst: false)
         }
-        for id in gone {
-            if var others = moreLinks[id] {
-                links[id] = others.removeFirst()
-                moreLinks[id] = others.isEmpty ? nil : others
-            } else {
-                links[id] = nil
-            }
-        }
+        for id in gone { keep(moreLinks[id] ?? [], of: id, replacingFirst: true) }
         added = 0
         sweepAfter = max(64, linkCount)
     }
