@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import Substate
@@ -99,6 +100,36 @@ private enum Labelled: Sendable {
         }
         #expect(_EnumCase.isReadInPlace(Many.l(0), as: Int.self) == true)
         #expect(_EnumCase.isReadInPlace(Many.v(""), as: String.self) == true)
+    }
+
+    /// What was learned of each case is shared by the process: threads that read many cases
+    /// at once, pushing each other's cases out of the remembered slots, each still find
+    /// their own payloads (and ThreadSanitizer sees no race).
+    @Test func casesReadOnSeveralThreadsAtOnceEachFindTheirOwnPayload() {
+        enum Wide: Sendable {
+            case a(Int), b(Int), c(Int), d(Int), e(Int), f(Int), g(Int), h(Int), i(Int)
+            case j(Int), k(Int), l(Int), m(Int), n(Int), o(Int), p(Int)
+        }
+        let embeds: [@Sendable (Int) -> Wide] = [
+            Wide.a, Wide.b, Wide.c, Wide.d, Wide.e, Wide.f, Wide.g, Wide.h, Wide.i, Wide.j,
+            Wide.k, Wide.l, Wide.m, Wide.n, Wide.o, Wide.p,
+        ]
+        let misses = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            var wrong = 0
+            for round in 0..<500 {
+                let index = (round * 7 + thread * 3) % embeds.count
+                let embed = embeds[index]
+                if _EnumCase.payload(of: embed(round), case: embed) != round { wrong += 1 }
+                let other = embeds[(index + 1) % embeds.count]
+                if _EnumCase.payload(of: embed(round), case: other) != nil { wrong += 1 }
+                if _EnumCase.payload(of: Box.full(round), case: Box<Int>.full) != round {
+                    wrong += 1
+                }
+            }
+            misses.withLock { $0 += wrong }
+        }
+        #expect(misses.withLock { $0 } == 0)
     }
 
     @Test func aPayloadIsReadOnlyFromItsOwnCase() {

@@ -326,7 +326,23 @@ extension OptionalLens {
         _ embed: @escaping @Sendable (Part) -> Enum,
         in keyPath: any WritableKeyPath<Whole, Enum> & Sendable
     ) -> OptionalLens {
-        Lens(keyPath).appending(OptionalLens<Enum, Part>.case(embed))
+        // Made directly, not as `Lens(keyPath).appending(.case(embed))`: an update makes this
+        // lens for every action it routes, and the composition made four closures where two
+        // do, called through two levels where one does, and combined two effect keys where
+        // the pair can be made at once (see `lens.case` in <doc:Performance>).
+        let path = _StoredPath(keyPath)
+        return OptionalLens(
+            read: { whole in path.read(whole) { _EnumCase.payload(of: $0, case: embed) } },
+            write: { whole, body in
+                path.modify(&whole) { value in
+                    _movingPayload(
+                        of: &value, embed, { _EnumCase.payload(of: $0, case: embed) }, body)
+                }
+            },
+            placeKey: _PendingEffectID(
+                outer: _KeyPathKey(keyPath),
+                inner: _CaseKey(
+                    whole: ObjectIdentifier(Enum.self), part: ObjectIdentifier(Part.self))))
     }
 
     /// An optional lens to the payload of one case of an enum, with a hand-written pattern

@@ -65,6 +65,7 @@ struct _PendingEffectID: Sendable {
     }
 
     /// The pair of `outer` and `inner`, as ``base`` then makes it.
+    @usableFromInline
     init(outer: any Hashable & Sendable, inner: any Hashable & Sendable) {
         _key = outer
         _inner = inner
