@@ -16,3 +16,26 @@ enum _EffectMark: Sendable {
     /// presentation or stack takes it off and removes the child.
     case dismiss
 }
+
+extension _EffectMark {
+    /// What the mark does when a task that is already running reaches the part it marks.
+    /// Synchronous and apart from ``Effect/perform(send:context:report:)``, so that its
+    /// values take no room in that function's frame.
+    @usableFromInline
+    func _enter(_ context: EffectContext) {
+        switch self {
+        case .id(let id, let cancelInFlight):
+            // Inside a task, an id names the whole task that runs it.
+            let id = context._place.id(id)
+            if cancelInFlight { context.registry.cancel(id: id) }
+            context.registry.add(ids: [id], to: context.handle)
+        case .lifetime(let lifetime):
+            // Inside a task, a condition holds for the whole task that runs it.
+            context.registry.add(lifetime: lifetime, to: context.handle)
+        case .presentation, .dismiss:
+            // Inside a task nothing is committed: there is nothing to present, and nothing to
+            // dismiss (the mark is read from the update, not run).
+            break
+        }
+    }
+}
