@@ -45,6 +45,58 @@ import Testing
         #expect(watched.alive == 0)
     }
 
+    /// Running effects are a list linked through their handles: taking one off the head, the
+    /// middle or the tail keeps the others listed, counted and cancellable, once each.
+    @Test func effectsTakenOffAnywhereInTheListLeaveTheOthersListed() {
+        let registry = EffectRegistry()
+        let handles = (0..<5).map { _ in TaskHandle() }
+        for handle in handles { #expect(registry.insert(handle)) }
+        // The newest is the list's head, the oldest its tail.
+        for index in [2, 4, 0] { registry.remove(handles[index]) }
+        #expect(registry.count == 2)
+        #expect(handles.map { registry.isRunning($0) } == [false, true, false, true, false])
+        registry.remove(handles[2])  // not listed any more: nothing happens
+        #expect(registry.count == 2)
+        registry.cancelAll()
+        #expect(handles.map(\.cancellationCount) == [0, 1, 0, 1, 0])
+        #expect(registry.insert(handles[0]))
+        #expect(registry.count == 3)
+        registry.close()
+        #expect(handles.map(\.cancellationCount) == [1, 2, 0, 2, 0])
+        #expect(registry.count == 0)
+    }
+
+    /// A registry holds its running effects in a list linked through them: closing it
+    /// cancels each once and lets go of all of them, and so does letting go of the registry;
+    /// a handle still held elsewhere is no longer running for it.
+    @Test func registriesLetGoOfTheirRunningEffectsWhenClosedOrGone() {
+        final class Weak: @unchecked Sendable { weak var handle: TaskHandle? }
+        func register(_ count: Int, in registry: EffectRegistry) -> [Weak] {
+            (0..<count).map { _ in
+                let handle = TaskHandle()
+                #expect(registry.insert(handle))
+                let weak = Weak()
+                weak.handle = handle
+                return weak
+            }
+        }
+        let closed = EffectRegistry()
+        let kept = TaskHandle()
+        #expect(closed.insert(kept))
+        let watched = register(1_000, in: closed)
+        #expect(closed.count == 1_001)
+        closed.close()
+        #expect(closed.count == 0)
+        #expect(!closed.isRunning(kept))
+        #expect(kept.cancellationCount == 1)
+        #expect(watched.allSatisfy { $0.handle == nil })
+
+        var dropped: EffectRegistry? = EffectRegistry()
+        let alsoWatched = register(1_000, in: dropped!)
+        dropped = nil
+        #expect(alsoWatched.allSatisfy { $0.handle == nil })
+    }
+
     @Test func endingWhileOthersRegisterLosesNothing() {
         let registry = EffectRegistry()
         let watched = Watched()
@@ -129,30 +181,23 @@ import Testing
         registry.close()
     }
 
-    /// A handle that counts its cancellations.
-    final class CountedHandle: EffectHandle, @unchecked Sendable {
-        private let cancellations = Locked(0)
-        var cancelCount: Int { cancellations.withLock { $0 } }
-        func cancel() { cancellations.withLock { $0 += 1 } }
-    }
-
     @Test func anEffectUnderSeveralIdsIsCancelledByEachOfThem() {
         let registry = EffectRegistry()
         let ids = ["a", "b", "c", "d"].map { EffectID($0) }
         for cancelling in ids {
             // Three ids given when it started (the first kept apart from the others), one
             // added by its task; another effect under an id of its own.
-            let handle = CountedHandle()
-            let other = CountedHandle()
+            let handle = TaskHandle()
+            let other = TaskHandle()
             #expect(registry.insert(handle, tags: EffectTags(ids: [ids[0], ids[1], ids[2]])))
             registry.add(ids: [ids[3]], to: handle)
             #expect(registry.insert(other, tags: EffectTags(ids: [EffectID("other")])))
             registry.cancel(id: cancelling)
-            #expect(handle.cancelCount == 1, "cancelled by \(cancelling)")
-            #expect(other.cancelCount == 0, "cancelled by \(cancelling)")
+            #expect(handle.cancellationCount == 1, "cancelled by \(cancelling)")
+            #expect(other.cancellationCount == 0, "cancelled by \(cancelling)")
             // Cancelled, it answers to none of its ids any more.
             for id in ids { registry.cancel(id: id) }
-            #expect(handle.cancelCount == 1, "cancelled by \(cancelling)")
+            #expect(handle.cancellationCount == 1, "cancelled by \(cancelling)")
             registry.remove(handle)
             registry.remove(other)
         }

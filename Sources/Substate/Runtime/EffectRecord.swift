@@ -55,7 +55,7 @@ package class EffectRecord: EffectHandle, @unchecked Sendable {
     }
 
     @usableFromInline
-    package final func cancel() {
+    override package final func cancel() {
         let previous = _phase.exchange(.cancelled, ordering: .acquiringAndReleasing)
         guard previous == .attached else { return }
         // Only the first canceller gets here. The record keeps its task until the record
@@ -66,7 +66,7 @@ package class EffectRecord: EffectHandle, @unchecked Sendable {
     }
 
     @usableFromInline
-    package final func registryDidClose() {
+    override package final func registryDidClose() {
         _group.close()
     }
 }

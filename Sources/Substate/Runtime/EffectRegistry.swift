@@ -1,74 +1,57 @@
 import Synchronization
 
-/// Something running that a registry can cancel: a store's effect task, or a test store's.
-@usableFromInline
-package protocol EffectHandle: AnyObject, Sendable {
-    /// Cancels the effect; its later actions are dropped.
-    func cancel()
-    /// The registry closed for good (the store was torn down): release whoever waits for it.
-    func registryDidClose()
-}
-
-extension EffectHandle {
-    @usableFromInline
-    package func registryDidClose() {}
-}
-
 /// The effects of one store: what runs, under which cancellation ids, and the state of its
 /// throttles. Ids are scoped to it, so two stores never cancel each other's effects.
 /// `Sendable`, so that a store's `deinit` (on any thread) and effect tasks can use it.
 @usableFromInline
 package final class EffectRegistry: Sendable {
-    struct Entry {
-        var handle: any EffectHandle
-        var ids: EffectIDList
-        /// The lifetimes of the children that started the effect: it may go on while they
-        /// are alive. Empty for most effects.
-        var lifetimes: [EffectLifetime] = []
-    }
-
     /// The effects under one id: usually one (take-latest), so the first is kept inline and
-    /// a set is allocated only for the others.
+    /// a table is allocated only for the others.
     struct Members {
-        var first: ObjectIdentifier?
-        var others: Set<ObjectIdentifier> = []
+        var first: EffectHandle?
+        var others: [ObjectIdentifier: EffectHandle] = [:]
 
-        init(_ key: ObjectIdentifier) {
-            first = key
+        init(_ handle: EffectHandle) {
+            first = handle
         }
 
         var isEmpty: Bool { first == nil }
 
         /// Calls `body` with every member, the first one first (no array for the usual one).
-        func forEach(_ body: (ObjectIdentifier) -> Void) {
+        func forEach(_ body: (EffectHandle) -> Void) {
             guard let first else { return }
             body(first)
-            for other in others { body(other) }
+            for other in others.values { body(other) }
         }
 
-        mutating func insert(_ key: ObjectIdentifier) {
+        mutating func insert(_ handle: EffectHandle) {
             if first == nil {
-                first = key
-            } else if first != key {
-                others.insert(key)
+                first = handle
+            } else if first !== handle {
+                others[ObjectIdentifier(handle)] = handle
             }
         }
 
-        mutating func remove(_ key: ObjectIdentifier) {
-            if first == key {
-                first = others.popFirst()
+        mutating func remove(_ handle: EffectHandle) {
+            if first === handle {
+                first = others.popFirst()?.value
             } else {
-                others.remove(key)
+                others[ObjectIdentifier(handle)] = nil
             }
         }
     }
 
     struct State {
-        var entries: [ObjectIdentifier: Entry] = [:]
+        /// The running effects: a list linked through their handles (see ``EffectHandle``),
+        /// newest first.
+        var newest: EffectHandle?
+        var count = 0
+        /// The registry's identity, which a handle it lists holds (see ``lists(_:)``).
+        var owner: ObjectIdentifier?
         var byID: [EffectID: Members] = [:]
         var gates: [EffectID: AnyObject] = [:]
         var isClosed = false
-        /// The number of entries with lifetimes.
+        /// The number of running effects with lifetimes.
         var withLifetimes = 0
     }
 
@@ -87,10 +70,13 @@ package final class EffectRegistry: Sendable {
     /// the effect's captures, such as the environment, alive forever).
     let closedFlag = Atomic<Bool>(false)
 
-    package init() {}
+    package init() {
+        state._value.owner = ObjectIdentifier(self)
+    }
 
     deinit {
         forgetEnded(&state._value)
+        state._value.unlinkAll()
     }
 
     /// Notes that a record's task ended, without waiting for the lock that the main actor
@@ -129,24 +115,22 @@ package final class EffectRegistry: Sendable {
             let record = Unmanaged<EffectRecord>.fromOpaque(pointer).takeRetainedValue()
             next = record.nextEnded
             record.nextEnded = nil
-            let key = ObjectIdentifier(record)
-            if let entry = state.entries.removeValue(forKey: key) {
-                state.forget(key, ids: entry.ids)
-                if !entry.lifetimes.isEmpty { countLifetimes(&state, by: -1) }
-            }
+            if state.lists(record) { forget(record, in: &state) }
         }
     }
 
     /// Registers a started effect under ids and lifetimes. Returns `false` (and
     /// cancels it) once the registry is closed.
     @usableFromInline
-    package func insert(_ handle: any EffectHandle, tags: EffectTags = EffectTags()) -> Bool {
+    package func insert(_ handle: EffectHandle, tags: EffectTags = EffectTags()) -> Bool {
         let inserted = state.withLock { state in
             guard !state.isClosed else { return false }
             forgetEnded(&state)
-            let key = ObjectIdentifier(handle)
-            state.entries[key] = Entry(handle: handle, ids: tags.ids, lifetimes: tags.lifetimes)
-            for id in tags.ids { Self.join(key, to: id, in: &state) }
+            if state.lists(handle) { forget(handle, in: &state) }
+            state.link(handle)
+            handle._ids = tags.ids
+            handle._lifetimes = tags.lifetimes
+            for id in tags.ids { Self.join(handle, to: id, in: &state) }
             if !tags.lifetimes.isEmpty { countLifetimes(&state, by: 1) }
             return true
         }
@@ -156,12 +140,11 @@ package final class EffectRegistry: Sendable {
 
     /// Adds a lifetime to a running effect (a child's effect met inside a task).
     @usableFromInline
-    package func add(lifetime: EffectLifetime, to handle: any EffectHandle) {
+    package func add(lifetime: EffectLifetime, to handle: EffectHandle) {
         state.withLock { state in
-            let key = ObjectIdentifier(handle)
-            guard let index = state.entries.index(forKey: key) else { return }
-            if state.entries.values[index].lifetimes.isEmpty { countLifetimes(&state, by: 1) }
-            state.entries.values[index].lifetimes.append(lifetime)
+            guard state.lists(handle) else { return }
+            if handle._lifetimes.isEmpty { countLifetimes(&state, by: 1) }
+            handle._lifetimes.append(lifetime)
         }
     }
 
@@ -192,18 +175,16 @@ package final class EffectRegistry: Sendable {
     /// Cancels the effects with a lifetime that `isOver`.
     @usableFromInline
     func _cancel(whereLifetime isOver: (EffectLifetime) -> Bool) {
-        let handles = self.state.withLock { registry -> [any EffectHandle] in
-            var dead: [ObjectIdentifier] = []
-            for (key, entry) in registry.entries where !entry.lifetimes.isEmpty {
-                if entry.lifetimes.contains(where: isOver) { dead.append(key) }
+        let handles = self.state.withLock { registry -> [EffectHandle] in
+            var dead: [EffectHandle] = []
+            registry.forEach { handle in
+                if !handle._lifetimes.isEmpty, handle._lifetimes.contains(where: isOver) {
+                    dead.append(handle)
+                }
             }
-            var handles: [any EffectHandle] = []
-            for key in dead {
-                guard let handle = registry.detach(key) else { continue }
-                handles.append(handle)
-            }
+            for handle in dead { registry.detach(handle) }
             _lifetimeCount.store(registry.withLifetimes, ordering: .relaxed)
-            return handles
+            return dead
         }
         for handle in handles { handle.cancel() }
     }
@@ -211,33 +192,42 @@ package final class EffectRegistry: Sendable {
     /// Adds an effect to the members of an id, under the lock. Not `byID[id, default:
     /// Members(key)]`: its default, an autoclosure that captures the key, was two
     /// allocations per effect started under an id.
-    private static func join(_ key: ObjectIdentifier, to id: EffectID, in state: inout State) {
+    private static func join(_ handle: EffectHandle, to id: EffectID, in state: inout State) {
         if let index = state.byID.index(forKey: id) {
-            state.byID.values[index].insert(key)
+            state.byID.values[index].insert(handle)
         } else {
-            state.byID[id] = Members(key)
+            state.byID[id] = Members(handle)
         }
     }
 
     /// Adds ids to a running effect (a `cancellable` met inside its task).
     @usableFromInline
-    package func add(ids: [EffectID], to handle: any EffectHandle) {
+    package func add(ids: [EffectID], to handle: EffectHandle) {
         state.withLock { state in
-            let key = ObjectIdentifier(handle)
-            guard state.entries[key] != nil else { return }
-            state.entries[key]?.ids.append(contentsOf: ids)
-            for id in ids { Self.join(key, to: id, in: &state) }
+            guard state.lists(handle) else { return }
+            handle._ids.append(contentsOf: ids)
+            for id in ids { Self.join(handle, to: id, in: &state) }
         }
     }
 
     /// Forgets an effect that has ended.
     @usableFromInline
-    package func remove(_ handle: any EffectHandle) {
+    package func remove(_ handle: EffectHandle) {
         state.withLock { state in
-            let key = ObjectIdentifier(handle)
-            guard let entry = state.entries.removeValue(forKey: key) else { return }
-            state.forget(key, ids: entry.ids)
-            if !entry.lifetimes.isEmpty { countLifetimes(&state, by: -1) }
+            guard state.lists(handle) else { return }
+            forget(handle, in: &state)
+        }
+    }
+
+    /// Takes a registered effect off the list, its ids and the count of lifetimes. Called
+    /// with the lock held.
+    private func forget(_ handle: EffectHandle, in state: inout State) {
+        state.unlink(handle)
+        state.forget(handle, ids: handle._ids)
+        handle._ids = EffectIDList()
+        if !handle._lifetimes.isEmpty {
+            handle._lifetimes = []
+            countLifetimes(&state, by: -1)
         }
     }
 
@@ -245,15 +235,15 @@ package final class EffectRegistry: Sendable {
     package var count: Int {
         state.withLock { state in
             forgetEnded(&state)
-            return state.entries.count
+            return state.count
         }
     }
 
     /// Whether an effect is still running: registered, and its task not ended.
-    package func isRunning(_ handle: any EffectHandle) -> Bool {
+    package func isRunning(_ handle: EffectHandle) -> Bool {
         state.withLock { state in
             forgetEnded(&state)
-            return state.entries[ObjectIdentifier(handle)] != nil
+            return state.lists(handle)
         }
     }
 
@@ -262,12 +252,13 @@ package final class EffectRegistry: Sendable {
     /// they end, but answer to no id and have no lifetime to check any more.
     @usableFromInline
     package func cancel(id: EffectID) {
-        let (first, others) = state.withLock { state -> ((any EffectHandle)?, [any EffectHandle]) in
+        let (first, others) = state.withLock { state -> (EffectHandle?, [EffectHandle]) in
             guard let members = state.byID.removeValue(forKey: id) else { return (nil, []) }
-            var first: (any EffectHandle)?
-            var others: [any EffectHandle] = []
-            members.forEach { key in
-                guard let handle = state.detach(key, except: id) else { return }
+            var first: EffectHandle?
+            var others: [EffectHandle] = []
+            members.forEach { handle in
+                guard state.lists(handle) else { return }
+                state.detach(handle, except: id)
                 if first == nil { first = handle } else { others.append(handle) }
             }
             _lifetimeCount.store(state.withLifetimes, ordering: .relaxed)
@@ -286,8 +277,8 @@ package final class EffectRegistry: Sendable {
 
     /// Cancels the running effects that satisfy a predicate.
     @usableFromInline
-    package func cancel(where shouldCancel: (any EffectHandle) -> Bool) {
-        let handles = state.withLock { $0.entries.values.map(\.handle) }
+    package func cancel(where shouldCancel: (EffectHandle) -> Bool) {
+        let handles = state.withLock { $0.handles }
         for handle in handles where shouldCancel(handle) { handle.cancel() }
     }
 
@@ -296,12 +287,12 @@ package final class EffectRegistry: Sendable {
     package func cancelAll() {
         let handles = state.withLock { state in
             state.byID = [:]
-            for index in state.entries.indices {
-                state.entries.values[index].ids = EffectIDList()
-                state.entries.values[index].lifetimes = []
+            state.forEach { handle in
+                handle._ids = EffectIDList()
+                handle._lifetimes = []
             }
             countLifetimes(&state, by: -state.withLifetimes)
-            return state.entries.values.map(\.handle)
+            return state.handles
         }
         for handle in handles { handle.cancel() }
     }
@@ -313,12 +304,12 @@ package final class EffectRegistry: Sendable {
             closedFlag.store(true, ordering: .sequentiallyConsistent)
             forgetEnded(&state)
             defer {
-                state.entries = [:]
+                state.unlinkAll()
                 state.byID = [:]
                 state.gates = [:]
                 countLifetimes(&state, by: -state.withLifetimes)
             }
-            return state.entries.values.map(\.handle)
+            return state.handles
         }
         for handle in handles {
             handle.cancel()
@@ -338,31 +329,92 @@ package final class EffectRegistry: Sendable {
 }
 
 extension EffectRegistry.State {
+    /// Whether the handle is in this registry's list of running effects (not in another's:
+    /// a handle handed to the wrong registry is not running for it).
+    func lists(_ handle: EffectHandle) -> Bool {
+        handle._owner != nil && handle._owner == owner
+    }
+
+    /// Puts a handle at the head of the list of running effects.
+    mutating func link(_ handle: EffectHandle) {
+        precondition(
+            handle._owner == nil, "Substate: an effect was registered with two registries.")
+        handle._owner = owner
+        handle._previous = nil
+        handle._next = newest
+        newest?._previous = handle
+        newest = handle
+        count += 1
+    }
+
+    /// Takes a handle off the list of running effects.
+    mutating func unlink(_ handle: EffectHandle) {
+        guard lists(handle) else { return }
+        if let previous = handle._previous {
+            previous._next = handle._next
+        } else {
+            newest = handle._next
+        }
+        handle._next?._previous = handle._previous
+        handle._next = nil
+        handle._previous = nil
+        handle._owner = nil
+        count -= 1
+    }
+
+    /// Empties the list, marking each handle as no longer listed: handles outlive the list
+    /// (their tasks hold them), and a later ``EffectRegistry/remove(_:)`` or
+    /// ``EffectRegistry/isRunning(_:)`` of one must find it gone.
+    mutating func unlinkAll() {
+        while let handle = newest {
+            newest = handle._next
+            handle._next = nil
+            handle._previous = nil
+            handle._owner = nil
+            handle._ids = EffectIDList()
+            handle._lifetimes = []
+        }
+        count = 0
+    }
+
+    /// Calls `body` with every running effect, newest first.
+    func forEach(_ body: (EffectHandle) -> Void) {
+        var next = newest
+        while let handle = next {
+            next = handle._next
+            body(handle)
+        }
+    }
+
+    /// The running effects, newest first.
+    var handles: [EffectHandle] {
+        var handles: [EffectHandle] = []
+        handles.reserveCapacity(count)
+        forEach { handles.append($0) }
+        return handles
+    }
+
     /// Takes a running effect off every id it answers to, and off the lifetimes checked
-    /// after each action, and returns its handle. It stays counted until it ends. `forgotten`,
-    /// an id already removed from `byID`, is skipped when it is the only one (the usual
-    /// cancel-in-flight: no lookup at all). The caller publishes `withLifetimes`.
+    /// after each action. It stays counted until it ends. `forgotten`, an id already removed
+    /// from `byID`, is skipped when it is the only one (the usual cancel-in-flight: no lookup
+    /// at all). The caller publishes `withLifetimes`.
     ///
     /// A cancelled effect's later actions are dropped, so its lifetimes decide nothing; kept
     /// until its task ended, they made every action check the lens of every effect cancelled
     /// and not yet ended (thousands, when a child restarts an effect on each keystroke).
-    mutating func detach(
-        _ key: ObjectIdentifier, except forgotten: EffectID? = nil
-    ) -> (any EffectHandle)? {
-        guard let index = entries.index(forKey: key) else { return nil }
-        let ids = entries.values[index].ids
-        if ids.only == nil || ids.only != forgotten { forget(key, ids: ids) }
-        entries.values[index].ids = EffectIDList()
-        if !entries.values[index].lifetimes.isEmpty {
-            entries.values[index].lifetimes = []
+    mutating func detach(_ handle: EffectHandle, except forgotten: EffectID? = nil) {
+        let ids = handle._ids
+        if ids.only == nil || ids.only != forgotten { forget(handle, ids: ids) }
+        handle._ids = EffectIDList()
+        if !handle._lifetimes.isEmpty {
+            handle._lifetimes = []
             withLifetimes -= 1
         }
-        return entries.values[index].handle
     }
 
-    mutating func forget(_ key: ObjectIdentifier, ids: EffectIDList) {
+    mutating func forget(_ handle: EffectHandle, ids: EffectIDList) {
         for id in ids {
-            byID[id]?.remove(key)
+            byID[id]?.remove(handle)
             if byID[id]?.isEmpty == true { byID[id] = nil }
         }
     }
@@ -373,16 +425,16 @@ extension EffectRegistry.State {
 @usableFromInline
 package struct EffectContext: Sendable {
     @usableFromInline package let registry: EffectRegistry
-    @usableFromInline package let handle: any EffectHandle
+    @usableFromInline package let handle: EffectHandle
     @usableFromInline let _place: EffectPlace
 
     @usableFromInline
-    package init(registry: EffectRegistry, handle: any EffectHandle) {
+    package init(registry: EffectRegistry, handle: EffectHandle) {
         self.init(registry: registry, handle: handle, place: ._root)
     }
 
     @usableFromInline
-    init(registry: EffectRegistry, handle: any EffectHandle, place: EffectPlace) {
+    init(registry: EffectRegistry, handle: EffectHandle, place: EffectPlace) {
         self.registry = registry
         self.handle = handle
         self._place = place
