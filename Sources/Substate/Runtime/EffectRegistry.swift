@@ -115,7 +115,7 @@ package final class EffectRegistry: Sendable {
             let record = Unmanaged<EffectRecord>.fromOpaque(pointer).takeRetainedValue()
             next = record.nextEnded
             record.nextEnded = nil
-            if state.lists(record) { forget(record, in: &state) }
+            if state.lists(record) { unregister(record, in: &state) }
         }
     }
 
@@ -126,7 +126,7 @@ package final class EffectRegistry: Sendable {
         let inserted = state.withLock { state in
             guard !state.isClosed else { return false }
             forgetEnded(&state)
-            if state.lists(handle) { forget(handle, in: &state) }
+            if state.lists(handle) { unregister(handle, in: &state) }
             state.link(handle)
             handle._ids = tags.ids
             handle._lifetimes = tags.lifetimes
@@ -215,13 +215,13 @@ package final class EffectRegistry: Sendable {
     package func remove(_ handle: EffectHandle) {
         state.withLock { state in
             guard state.lists(handle) else { return }
-            forget(handle, in: &state)
+            unregister(handle, in: &state)
         }
     }
 
     /// Takes a registered effect off the list, its ids and the count of lifetimes. Called
     /// with the lock held.
-    private func forget(_ handle: EffectHandle, in state: inout State) {
+    private func unregister(_ handle: EffectHandle, in state: inout State) {
         state.unlink(handle)
         state.forget(handle, ids: handle._ids)
         handle._ids = EffectIDList()
@@ -412,6 +412,7 @@ extension EffectRegistry.State {
         }
     }
 
+    /// Takes the handle off the members of each of `ids` (it stays listed).
     mutating func forget(_ handle: EffectHandle, ids: EffectIDList) {
         for id in ids {
             byID[id]?.remove(handle)
