@@ -328,9 +328,10 @@ extension OptionalLens {
         in keyPath: any WritableKeyPath<Whole, Enum> & Sendable
     ) -> OptionalLens {
         // Made directly, not as `Lens(keyPath).appending(.case(embed))`: an update makes this
-        // lens for every action it routes, and the composition made four closures where two
-        // do, called through two levels where one does, and combined two effect keys where
-        // the pair can be made at once (see `lens.case` in <doc:Performance>).
+        // lens for every action it routes, and the composition made six closures where two
+        // do (the case's two, the key path's two accessors, and the two that call them),
+        // called through two levels where one does, and combined two effect keys where the
+        // pair can be made at once (see `lens.case` in <doc:Performance>).
         let path = _StoredPath(keyPath)
         return OptionalLens(
             read: { whole in path.read(whole) { _EnumCase.payload(of: $0, case: embed) } },
