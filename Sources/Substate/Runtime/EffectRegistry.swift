@@ -222,13 +222,10 @@ package final class EffectRegistry: Sendable {
     /// Takes a registered effect off the list, its ids and the count of lifetimes. Called
     /// with the lock held.
     private func unregister(_ handle: EffectHandle, in state: inout State) {
+        let hadLifetimes = !handle._lifetimes.isEmpty
         state.unlink(handle)
-        state.forget(handle, ids: handle._ids)
-        handle._ids = EffectIDList()
-        if !handle._lifetimes.isEmpty {
-            handle._lifetimes = []
-            countLifetimes(&state, by: -1)
-        }
+        state.detach(handle)
+        if hadLifetimes { _lifetimeCount.store(state.withLifetimes, ordering: .relaxed) }
     }
 
     /// The number of effects running.
