@@ -7,7 +7,7 @@ extension EffectRuntime {
     package func send(_ action: Action) -> EffectGroup? {
         switch _phase {
         case .idle:
-            return turn { process(action, in: nil) }
+            return turn(settles: true) { process(action, in: nil) }
         case .processing:
             let group = makeGroup()
             enqueue(action, in: group)
@@ -42,7 +42,11 @@ extension EffectRuntime {
     /// - Returns: What `body` returned.
     @inlinable
     func turn<Result>(settles: Bool = true, _ body: () -> Result) -> Result {
-        precondition(_phase == .idle, "A turn of the processing loop began inside another.")
+        // The phase matched, not compared with `==`: unoptimised, that is two calls (the
+        // synthesised `==` through its `Equatable` witness), and a send makes two here.
+        guard case .idle = _phase else {
+            preconditionFailure("A turn of the processing loop began inside another.")
+        }
         _phase = .processing
         let result = body()
         if settles {
@@ -55,7 +59,7 @@ extension EffectRuntime {
             if _hasReleased { processReleased() }
             if _hasQueued { processQueue() }
         }
-        if _phase == .processing { _phase = .idle }
+        if case .processing = _phase { _phase = .idle }
         return result
     }
 

@@ -125,9 +125,15 @@ extension Store {
     @inlinable
     func commit(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         // The state goes from the cell into the update function and back without a copy.
-        let effect = unpack(
-            { _updateFunction(_storage.take(), _environment, action) }, stateInto: _storage._pointer
-        )
+        #if DEBUG
+            let effect = _unpacker.unpack(
+                { _updateFunction(_storage.take(), _environment, action) },
+                stateInto: _storage._pointer)
+        #else
+            let effect = unpack(
+                { _updateFunction(_storage.take(), _environment, action) },
+                stateInto: _storage._pointer)
+        #endif
         _storage._holdsValue = true
         if _processedActions._hasSubscribers { _processedActions._publish(action) }
         if _committedStates._hasSubscribers { _committedStates._publish(_storage.value) }

@@ -92,6 +92,11 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
 
     @usableFromInline let _environment: Environment
     @usableFromInline let _updateFunction: UpdateFunction
+    #if DEBUG
+        /// Takes the update function's results apart without looking their type up on every
+        /// action (see ``_UpdateUnpacker``); optimised builds inline `unpack` for the types.
+        @usableFromInline let _unpacker = _UpdateUnpacker<Update<State, Action>>()
+    #endif
     /// Watches every step (a `TestStore`); `nil` otherwise.
     package weak var probe: (any StoreProbe<Action>)? {
         didSet { _isProbed = probe != nil }
