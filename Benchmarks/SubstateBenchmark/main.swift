@@ -255,7 +255,7 @@ for (name, rows) in [("scope.rows.1k", 1_000), ("scope.rows.10k", 10_000)] where
 
 for (name, rows) in [("scope.rows.nested.1k", 1_000), ("scope.rows.nested.10k", 10_000)]
 where selected(name) {
-    let measured = RowCases.nested(rows: rows, operations: 500 / scale, rounds: rounds)
+    let measured = RowCases.nested(rows: rows, operations: 20_000 / scale, rounds: rounds)
     results.append(
         Result(
             name: name, nanosecondsPerOperation: measured.0,
