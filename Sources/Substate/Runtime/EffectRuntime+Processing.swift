@@ -7,6 +7,7 @@ extension EffectRuntime {
     package func send(_ action: Action) -> EffectGroup? {
         switch _phase {
         case .idle:
+            // `settles` written out: unoptimised, a default argument is a call of its own.
             return turn(settles: true) { process(action, in: nil) }
         case .processing:
             let group = makeGroup()
