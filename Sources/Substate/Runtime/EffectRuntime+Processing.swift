@@ -29,7 +29,7 @@ extension EffectRuntime {
     /// The one entry for every action: sent, queued, delivered by an effect or released.
     @inlinable
     func process(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
-        if _isHolding { return hold(action, in: group) }
+        if _slowPath(_isHolding) { return hold(action, in: group) }
         return withClient { $0.runtimeProcess(action, in: group) }
     }
 
@@ -52,12 +52,12 @@ extension EffectRuntime {
         let result = body()
         if settles {
             repeat {
-                if _hasReleased { processReleased() }
+                if _slowPath(_hasReleased) { processReleased() }
                 if _hasQueued { processQueue() }
                 withClient { $0.runtimeSettle() }
             } while (_hasQueued || _hasReleased) && _phase != .closed
         } else {
-            if _hasReleased { processReleased() }
+            if _slowPath(_hasReleased) { processReleased() }
             if _hasQueued { processQueue() }
         }
         if case .processing = _phase { _phase = .idle }

@@ -22,7 +22,7 @@ extension Store {
     /// - Complexity: O(1) in the size of the state, plus the update function's own work.
     @inlinable @discardableResult
     public func send(_ action: Action) -> StoreTask {
-        if _tornDown {
+        if _slowPath(_tornDown) {
             _warnSendAfterTearDown(action)
             return StoreTask(group: nil)
         }
@@ -93,7 +93,7 @@ extension Store {
     /// released after time travel.
     @inlinable
     func process(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
-        if _isProbed { return _processProbed(action, in: group) }
+        if _slowPath(_isProbed) { return _processProbed(action, in: group) }
         return processUnprobed(action, in: group)
     }
 
@@ -135,8 +135,10 @@ extension Store {
                 stateInto: _storage._pointer)
         #endif
         _storage._holdsValue = true
-        if _processedActions._hasSubscribers { _processedActions._publish(action) }
-        if _committedStates._hasSubscribers { _committedStates._publish(_storage.value) }
+        if _slowPath(_processedActions._hasSubscribers) { _processedActions._publish(action) }
+        if _slowPath(_committedStates._hasSubscribers) {
+            _committedStates._publish(_storage.value)
+        }
         // The effects of children that this action removed end with them.
         if registry.hasLifetimes { registry.cancelDead(in: _storage._pointer) }
         if effect.isNone { return group }
