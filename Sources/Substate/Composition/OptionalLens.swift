@@ -18,9 +18,12 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         /// An element of an array by index, kept as data so that making the lens in every
         /// update allocates nothing.
         case element(_StoredPath<Whole, [Part]>, Int)
-        /// An element of an array found by `find` (which captures only the id, so that making
-        /// the lens allocates one closure context, not two).
-        case found(_StoredPath<Whole, [Part]>, find: @Sendable ([Part], AnyKeyPath) -> Int?)
+        /// An element of an array found by `find`, handed the id's bits: for an id that fits
+        /// in them (see ``_IDBits``) `find` captures nothing, and making the lens allocates
+        /// nothing; otherwise it captures the id (one closure context) and ignores the bits.
+        case found(
+            _StoredPath<Whole, [Part]>, _IDBits,
+            find: @Sendable ([Part], _IDBits, AnyKeyPath) -> Int?)
         case closures(
             read: @Sendable (Whole) -> Part?,
             write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool)
@@ -100,14 +103,17 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             return path.read(whole) { array in
                 array.indices.contains(index) ? array[index] : nil
             }
-        case .found(let path, let find):
-            return path.read(whole) { array in find(array, path.keyPath).map { array[$0] } }
+        case .found(let path, let id, let find):
+            return path.read(whole) { array in find(array, id, path.keyPath).map { array[$0] } }
         case .closures(let read, _):
             return read(whole)
         }
     }
 
-    @inlinable
+    /// Changes the part in place; `false` if it is missing. Always inlined: with a lens to an
+    /// element by id, whose storage is larger, the optimiser stopped inlining it (and then
+    /// `child`) into an update, about 120 instructions per action.
+    @inlinable @inline(__always)
     func write(_ whole: inout Whole, _ body: (inout Part) -> Void) -> Bool {
         switch _storage {
         case .element(let path, let index):
@@ -116,10 +122,10 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 body(&array[index])
                 return true
             }
-        case .found(let path, let find):
+        case .found(let path, let id, let find):
             // One access to the array, to find the element and change it in place.
             return path.modify(&whole) { elements in
-                guard let index = find(elements, path.keyPath) else { return false }
+                guard let index = find(elements, id, path.keyPath) else { return false }
                 body(&elements[index])
                 return true
             }
@@ -153,8 +159,8 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         switch _storage {
         case .element(let path, let index):
             return path.read(whole) { $0.indices.contains(index) }
-        case .found(let path, let find):
-            return path.read(whole) { find($0, path.keyPath) != nil }
+        case .found(let path, let id, let find):
+            return path.read(whole) { find($0, id, path.keyPath) != nil }
         case .closures(let read, _):
             return read(whole) != nil
         }
@@ -254,14 +260,22 @@ extension OptionalLens {
     ///   in one pass. The memory of positions is shared by the process: two to four 4-byte
     ///   slots per element of each array looked up by id, for at most 64 key paths.
     ///   If several elements have the id, which of them the lens reaches is not specified.
-    @inlinable
+    @inlinable @inline(__always)
     public static func element(
         id: Part.ID, in keyPath: any WritableKeyPath<Whole, [Part]> & Sendable
     ) -> OptionalLens where Part: Identifiable & Sendable, Part.ID: Sendable {
-        OptionalLens(
-            storage: .found(
-                _StoredPath(keyPath),
-                find: { elements, path in elements._index(of: id, rememberedUnder: path) }),
+        let storage: _Storage
+        if let bits = _IDBits(id) {
+            storage = .found(_StoredPath(keyPath), bits) { elements, bits, path in
+                elements._index(of: bits.id(as: Part.ID.self), rememberedUnder: path)
+            }
+        } else {
+            storage = .found(_StoredPath(keyPath), _IDBits()) { elements, _, path in
+                elements._index(of: id, rememberedUnder: path)
+            }
+        }
+        return OptionalLens(
+            storage: storage,
             placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id)))
     }
 

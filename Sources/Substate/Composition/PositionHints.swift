@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where elements were last found by id, so that finding one again costs O(1) while it has not
 /// moved: the memory behind ``OptionalLens/element(id:in:)-(_,WritableKeyPath<Whole,[Part]>Sendable)``.
 ///
@@ -25,6 +27,33 @@ enum _PositionHints {
 
     /// The most key paths remembered at once.
     @usableFromInline static let pathLimit = 64
+
+    /// Where an id goes in a table. The ids of most lists (integers, `UUID`s), whose equality
+    /// is that of their bits, are mixed by a few multiplications with a seed drawn once per
+    /// process; others are hashed by `Hasher`, as a `Set` would (about 90 instructions for an
+    /// `Int`, about as much as the rest of the lookup). The type test is folded away where the
+    /// code is specialised. A poor spread would only cost time: every position found is checked.
+    @inlinable
+    static func hash<ID: Hashable>(_ id: ID) -> Int {
+        guard
+            ID.self == Int.self || ID.self == UUID.self || ID.self == Int64.self
+                || ID.self == UInt64.self || ID.self == Int32.self || ID.self == UInt32.self
+                || ID.self == UInt.self,
+            let bits = _IDBits(id)
+        else { return id.hashValue }
+        // MurmurHash3's 64-bit finalizer, over the two words folded into one with the seed.
+        var x = bits.low ^ (bits.high &* 0x9E37_79B9_7F4A_7C15) ^ seed
+        x ^= x >> 33
+        x &*= 0xFF51_AFD7_ED55_8CCD
+        x ^= x >> 33
+        x &*= 0xC4CE_B9FE_1A85_EC53
+        x ^= x >> 33
+        return Int(truncatingIfNeeded: x)
+    }
+
+    /// The seed of ``hash(_:)``, drawn once per process, so that ids chosen to collide in one
+    /// process do not collide in another.
+    @usableFromInline static let seed = UInt64.random(in: .min ... .max)
 
     /// The tables, by the key path of the array they index, and the one used last (found
     /// without hashing its key path when the same key path object comes again, as a key path
@@ -88,7 +117,7 @@ extension Array where Element: Identifiable {
     ///   `path`; O(*n*) otherwise.
     @inlinable
     func _index(of id: Element.ID, rememberedUnder path: AnyKeyPath) -> Int? {
-        let hash = id.hashValue
+        let hash = _PositionHints.hash(id)
         if let remembered = _rememberedIndex(of: id, hash: hash, under: path) {
             return remembered
         }
@@ -143,7 +172,7 @@ extension Array where Element: Identifiable {
         let table = _PositionHints._Index(capacity: count)
         let mask = table.slots.count - 1
         for (index, element) in enumerated() {
-            var slot = element.id.hashValue & mask
+            var slot = _PositionHints.hash(element.id) & mask
             while table.slots[slot] >= 0 { slot = (slot + 1) & mask }
             table.slots[slot] = Int32(index)
         }
