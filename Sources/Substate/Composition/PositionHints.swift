@@ -28,21 +28,31 @@ enum _PositionHints {
     /// The most key paths remembered at once.
     @usableFromInline static let pathLimit = 64
 
-    /// Where an id goes in a table. The ids of most lists (integers, `UUID`s), whose equality
-    /// is that of their bits, are mixed by a few multiplications with a seed drawn once per
-    /// process; others are hashed by `Hasher`, as a `Set` would (about 90 instructions for an
-    /// `Int`, about as much as the rest of the lookup). The type test is folded away where the
-    /// code is specialised. A poor spread would only cost time: every position found is checked.
+    /// Where an id goes in a table. `Int`, `Int64` and `UUID` ids, the ids of most lists, whose
+    /// equality is that of their bits, are mixed by a few multiplications with a seed drawn
+    /// once per process; others are hashed by `Hasher`, as a `Set` would (about 90
+    /// instructions for an `Int`, about as much as the rest of the lookup). The type tests are
+    /// folded away where the code is specialised, and are two or three comparisons where it is
+    /// not. A poor spread would only cost time: every position found is checked.
     @inlinable
     static func hash<ID: Hashable>(_ id: ID) -> Int {
-        guard
-            ID.self == Int.self || ID.self == UUID.self || ID.self == Int64.self
-                || ID.self == UInt64.self || ID.self == Int32.self || ID.self == UInt32.self
-                || ID.self == UInt.self,
-            let bits = _IDBits(id)
-        else { return id.hashValue }
-        // MurmurHash3's 64-bit finalizer, over the two words folded into one with the seed.
-        var x = bits.low ^ (bits.high &* 0x9E37_79B9_7F4A_7C15) ^ seed
+        if ID.self == Int.self {
+            return mix(UInt64(UInt(bitPattern: unsafeBitCast(id, to: Int.self))), 0)
+        }
+        if ID.self == UUID.self {
+            let (low, high) = unsafeBitCast(id, to: (UInt64, UInt64).self)
+            return mix(low, high)
+        }
+        if ID.self == Int64.self {
+            return mix(UInt64(bitPattern: unsafeBitCast(id, to: Int64.self)), 0)
+        }
+        return id.hashValue
+    }
+
+    /// MurmurHash3's 64-bit finalizer, over two words folded into one with the seed.
+    @inlinable
+    static func mix(_ low: UInt64, _ high: UInt64) -> Int {
+        var x = low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ seed
         x ^= x >> 33
         x &*= 0xFF51_AFD7_ED55_8CCD
         x ^= x >> 33
