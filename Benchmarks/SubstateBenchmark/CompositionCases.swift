@@ -24,9 +24,8 @@ struct Rows: Equatable, Sendable {
                 action, in: state, at: .element(at: id, in: \.items),
                 as: { .row(id: id, $0) }, environment: (), update: Row.update)
         case .rowByID(let id, let action):
-            return .child(
-                action, in: state, at: .element(id: id, in: \.items),
-                as: { .rowByID(id: id, $0) }, environment: (), update: Row.update)
+            // The form the docs teach for a row by id.
+            return .child(action, in: state, at: \.items, id: id, as: Action.rowByID)
         }
     }
 }
@@ -109,5 +108,6 @@ enum CompositionCases {
 
 // Programs, so that their stores update in place in debug builds too (see `Program`).
 extension Rows: Program {}
+extension Row: Program {}
 extension KeyedRows: Program {}
 extension Level1: Program {}

@@ -163,9 +163,7 @@ struct KeyedRows: Equatable, Sendable {
     ) -> Update<KeyedRows, Action> {
         switch action {
         case .row(let id, let action):
-            return .child(
-                action, in: state, at: .element(id: id, in: \.items),
-                as: { .row(id: id, $0) }, environment: (), update: Row.update)
+            return .child(action, in: state, at: \.items, id: id, as: Action.row)
         }
     }
 }
