@@ -125,8 +125,15 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     /// Refreshes the scopes of one row, forgetting those that are gone or detached.
     @inlinable
     func refresh(_ id: ID) {
-        guard let first = links[id] else { return }
-        let firstRemains = first.refresh()
+        guard let index = links.index(forKey: id) else { return }
+        // The first link read where it lies (see `_ScopeLink.target()`), and the access ended
+        // before the scope is refreshed: observers told meanwhile may add links to the table.
+        let firstRemains: Bool
+        if let (scope, refreshBody) = links.values[index].target() {
+            firstRemains = refreshBody(scope)
+        } else {
+            firstRemains = false
+        }
         guard !firstRemains || !moreLinks.isEmpty else { return }
         refreshOthers(id, firstRemains: firstRemains)
     }

@@ -150,6 +150,16 @@ struct _ScopeLink {
         return link.pointee.refreshBody(scope)
     }
 
+    /// The scope, while it exists, and how to refresh it, read where the link lies: through a
+    /// mutating access (which writes nothing), the caller reads the link in place, where
+    /// reading it as a value copied it, and copying its weak reference counts it in the
+    /// scope's side table and uncounts it after (two atomic operations per refresh).
+    @inlinable
+    mutating func target() -> (scope: AnyObject, refresh: @MainActor (AnyObject) -> Bool)? {
+        guard let scope else { return nil }
+        return (scope, refreshBody)
+    }
+
     /// Refreshes each link, and returns the indices of those whose scope is gone or detached.
     /// Observers told meanwhile may make new scopes, which are appended after the links
     /// refreshed, so the indices stay right for the caller to remove (see ``remove(_:from:)``);
