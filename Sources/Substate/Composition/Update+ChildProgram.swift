@@ -207,9 +207,7 @@ extension Update {
         as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action
     ) -> Update
     where Child.State == Child, Child: Identifiable, Child.ID: Sendable, Child.Environment == Void {
-        _child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
-            environment: ())
+        _child(action, in: consume state, at: keyPath, id: id, as: tag, environment: ())
     }
 
     /// Runs the update of a child program given its environment, living at the element with an id in a ``KeyedArray`` of the parent's state, found in O(1); see
@@ -235,9 +233,7 @@ extension Update {
         as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action,
         _ environment: Child.Environment
     ) -> Update where Child.State == Child, Child: Identifiable, Child.ID: Sendable {
-        _child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
-            environment: environment)
+        _child(action, in: consume state, at: keyPath, id: id, as: tag, environment: environment)
     }
 
     /// Runs the update of a child program whose environment is made from the parent's, living at the element with an id in a ``KeyedArray`` of the parent's state, found in O(1); see
@@ -268,7 +264,7 @@ extension Update {
         Child.Environment: DerivedEnvironment
     {
         _child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
+            action, in: consume state, at: keyPath, id: id, as: tag,
             environment: Child.Environment(from: environment))
     }
 
@@ -722,6 +718,37 @@ extension Update {
         }
         guard !effect.isNone else { return Update(state: state) }
         return Update(state: state, effect: embed(effect, tag, lens))
+    }
+
+    /// A child program at the element with an id in a ``KeyedArray``: what the `child`
+    /// overloads for such an element run. The element is changed where it lies, and the
+    /// element lens (an object holding the array's path and the id, two closures, the effect
+    /// key and the row's address) is made only when the child returns an effect, which needs
+    /// it: made and destroyed in every update, it cost a row's action about 400 instructions,
+    /// its destruction running through the lens's generic value witness.
+    #if DEBUG
+        @_transparent @usableFromInline
+    #else
+        @inlinable @inline(__always)
+    #endif
+    static func _child<Child: Program>(
+        _ action: Child.Action,
+        in state: consuming State,
+        at keyPath: any WritableKeyPath<State, KeyedArray<Child>> & Sendable,
+        id: Child.ID,
+        as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action,
+        environment: Child.Environment
+    ) -> Update where Child.State == Child, Child: Identifiable, Child.ID: Sendable {
+        var effect: Effect<Child.Action> = .none
+        _ = _StoredPath(keyPath).modify(&state) { rows in
+            rows._modify(id: id) { child in
+                effect = _movingProgramUpdate(&child, environment, action)
+            }
+        }
+        guard !effect.isNone else { return Update(state: state) }
+        return Update(
+            state: state,
+            effect: embed(effect, { tag(id, $0) }, .element(id: id, in: keyPath)))
     }
 }
 
