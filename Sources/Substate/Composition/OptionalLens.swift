@@ -27,6 +27,13 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         case closures(
             read: @Sendable (Whole) -> Part?,
             write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool)
+        /// Closures whose reader reads the part where the whole lies: a scope reads its part
+        /// from the root's state in place, where a reader of the whole by value made the
+        /// caller copy the whole (a retain and a release of every reference it holds, on every
+        /// refresh of the scope).
+        case inPlace(
+            read: @Sendable (UnsafePointer<Whole>) -> Part?,
+            write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool)
     }
 
     @usableFromInline let _storage: _Storage
@@ -107,6 +114,30 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             return path.read(whole) { array in find(array, id, path.keyPath).map { array[$0] } }
         case .closures(let read, _):
             return read(whole)
+        case .inPlace(let read, _):
+            return withUnsafePointer(to: whole) { read($0) }
+        }
+    }
+
+    /// Reads the part of the whole at a pointer, where the lens can without copying the whole:
+    /// what a scope's reader calls on the root's state.
+    @inlinable
+    var _placeReader: @Sendable (UnsafePointer<Whole>) -> Part? {
+        switch _storage {
+        case .element(let path, let index):
+            return { whole in
+                path.read(at: whole) { array in
+                    array.indices.contains(index) ? array[index] : nil
+                }
+            }
+        case .found(let path, let id, let find):
+            return { whole in
+                path.read(at: whole) { array in find(array, id, path.keyPath).map { array[$0] } }
+            }
+        case .closures(let read, _):
+            return { read($0.pointee) }
+        case .inPlace(let read, _):
+            return read
         }
     }
 
@@ -129,7 +160,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 body(&elements[index])
                 return true
             }
-        case .closures(_, let write):
+        case .closures(_, let write), .inPlace(_, let write):
             return write(&whole, body)
         }
     }
@@ -148,6 +179,8 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         switch _storage {
         case .closures(let read, let write):
             return (read, write)
+        case .inPlace(let read, let write):
+            return ({ whole in withUnsafePointer(to: whole) { read($0) } }, write)
         case .element, .found:
             let lens = self
             return ({ lens.read($0) }, { whole, body in lens.write(&whole, body) })
@@ -163,6 +196,8 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             return path.read(whole) { find($0, id, path.keyPath) != nil }
         case .closures(let read, _):
             return read(whole) != nil
+        case .inPlace(let read, _):
+            return withUnsafePointer(to: whole) { read($0) } != nil
         }
     }
 

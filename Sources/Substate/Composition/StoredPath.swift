@@ -31,6 +31,16 @@ struct _StoredPath<Whole, Value>: @unchecked Sendable {
         }
     }
 
+    /// Calls `body` with the value in the whole at `whole`, read where it lies: the whole is
+    /// not copied (passing `whole.pointee` on would retain every reference it holds).
+    @inlinable
+    func read<Result>(at whole: UnsafePointer<Whole>, _ body: (Value) -> Result) -> Result {
+        guard offset >= 0 else { return body(whole.pointee[keyPath: keyPath]) }
+        return body(
+            UnsafeRawPointer(whole).advanced(by: offset).assumingMemoryBound(to: Value.self)
+                .pointee)
+    }
+
     /// Calls `body` with the value in `whole`, to change it in place.
     @inlinable
     func modify<Result>(_ whole: inout Whole, _ body: (inout Value) -> Result) -> Result {

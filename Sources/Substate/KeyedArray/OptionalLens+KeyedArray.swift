@@ -18,11 +18,14 @@ extension OptionalLens {
         // (the row address, the effect key unless an effect comes), about 450 instructions
         // per action that a call made (measured when a larger effect key tipped the inliner).
         let element = _KeyedElement(path: _StoredPath(keyPath), id: id)
+        // The row read where the whole lies: a row scope's refresh reads it from the root's
+        // state without copying that state first.
         var lens = OptionalLens(
-            read: { [element] whole in element.path.read(whole) { $0[id: element.id] } },
-            write: { [element] whole, body in
-                element.path.modify(&whole) { $0._modify(id: element.id, body) }
-            },
+            storage: .inPlace(
+                read: { [element] whole in element.path.read(at: whole) { $0[id: element.id] } },
+                write: { [element] whole, body in
+                    element.path.modify(&whole) { $0._modify(id: element.id, body) }
+                }),
             placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id))
         )
         // A row scope joins its array's tracker through a closure made here, where the types

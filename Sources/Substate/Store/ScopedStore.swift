@@ -218,13 +218,13 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     ) -> ScopedStore<ChildState, ChildAction>? {
         guard let initial = lens.read(_latest()) else { return nil }
         let forward = self._forward
-        let get = lens._partReader
         if let place = _place {
             // The part is read where it is in the root's state, not copied out of it first.
+            let get = lens._placeReader
             return ScopedStore<ChildState, ChildAction>(
                 initial: initial,
-                read: { get(place().pointee) },
-                rowRead: { get(place().pointee) },
+                read: { get(place()) },
+                rowRead: { get(place()) },
                 forward: { forward(tag($0)) },
                 refresher: _refresher,
                 canDetach: true,
@@ -235,6 +235,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         }
         let read = self._read
         let rowRead = self._rowRead
+        let get = lens._partReader
         return ScopedStore<ChildState, ChildAction>(
             initial: initial,
             read: { read().flatMap(get) },

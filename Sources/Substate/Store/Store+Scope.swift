@@ -12,14 +12,27 @@ extension Store {
         // A scope holds its root strongly (the root holds its scopes weakly): a view's scope
         // keeps the state it shows alive.
         let get = lens._reader
+        if let offset = lens._offset {
+            // Read where it is stored: `get(state)` would copy the whole state to hand it
+            // over (a retain and a release of every reference it holds) at every refresh.
+            let place: @MainActor () -> UnsafePointer<ChildState> = _place(at: offset)
+            return ScopedStore(
+                initial: place().pointee,
+                read: { place().pointee },
+                rowRead: { place().pointee },
+                forward: { self.send(tag($0)) },
+                refresher: _refresherForScopes,
+                canDetach: false,
+                place: place
+            )
+        }
         return ScopedStore(
             initial: get(_storage.value),
             read: { get(self._storage.pointer.pointee) },
             rowRead: { [unowned self] in get(self._storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
-            canDetach: false,
-            place: lens._offset.map { _place(at: $0) }
+            canDetach: false
         )
     }
 
@@ -43,11 +56,12 @@ extension Store {
         // One copy of the lens, in one closure that both readers call: each closure that
         // captured the lens itself would copy all of it (its closures, its effect key, its
         // row address), a few hundred instructions per scope made.
-        let get = lens._partReader
+        // Read where the state lies (see `OptionalLens._placeReader`).
+        let get = lens._placeReader
         return ScopedStore(
             initial: initial,
-            read: { get(self._storage.pointer.pointee) },
-            rowRead: { [unowned self] in get(self._storage.pointer.pointee) },
+            read: { get(self._storage.pointer) },
+            rowRead: { [unowned self] in get(self._storage.pointer) },
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
             canDetach: true,
