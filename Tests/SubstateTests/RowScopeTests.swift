@@ -233,12 +233,42 @@ struct Board: Equatable, Sendable {
         }
         #expect(store.linkedScopeCount == 3)
         // Each row's change forgets its gone scope; with the last, the tracker is dropped.
+        #expect(store.rowTrackerCount == 1)
         for id in 0..<3 { store.send(.card(id: id, .toggle)) }
         #expect(store.linkedScopeCount == 0)
+        #expect(store.rowTrackerCount == 0)
         let again = rows(store, 0..<3)
         store.send(.card(id: 2, .toggle))
         #expect(again.take() == [2: 1])
         #expect(store.linkedScopeCount == 3)
+        #expect(store.rowTrackerCount == 1)
+    }
+
+    @Test(arguments: [false, true])
+    func whenOneArraysScopesAllGoTheOtherArraysRowsAreStillTold(firstArrayGoes: Bool) {
+        // Two arrays, two trackers; the one whose scopes all went is dropped (whether it was
+        // made first or second), and the other keeps telling its rows.
+        let store = BoardStore(state: Board(count: 3), environment: (), update: Board.update)
+        var cards: [Int: ScopedStore<Card, Board.CardAction>] = [:]
+        var lane: [Int: ScopedStore<Card, Board.CardAction>] = [:]
+        for id in 0..<3 {
+            cards[id] = store.scope(
+                at: .element(id: id, in: \Board.cards), as: { .card(id: id, $0) })
+            lane[id] = store.scope(
+                at: .element(id: id, in: \Board.lane.cards), as: { .laneCard(id: id, $0) })
+        }
+        #expect(store.rowTrackerCount == 2)
+        if firstArrayGoes { cards = [:] } else { lane = [:] }
+        for id in 0..<3 {
+            store.send(.card(id: id, .toggle))
+            store.send(.laneCard(id: id, .toggle))
+        }
+        #expect(store.rowTrackerCount == 1)
+        #expect(store.linkedScopeCount == 3)
+        let watch = RowWatch(firstArrayGoes ? lane : cards)
+        store.send(firstArrayGoes ? .laneCard(id: 1, .title("kept")) : .card(id: 1, .title("kept")))
+        #expect(watch.take() == [1: 1])
+        #expect(watch.scopes[1]?.state.title == "kept")
     }
 
     @Test func scopesLetGoOffTheMainActorAreForgottenWhileTheStoreSends() async {

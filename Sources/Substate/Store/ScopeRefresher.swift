@@ -18,6 +18,10 @@ final class _ScopeRefresher {
     /// The row trackers, by owner and array.
     @usableFromInline @exclusivity(unchecked) var trackers: [_RowTrackerKey: any _RowTracking] =
         [:]
+    /// The same trackers, in the order they were made: what a refresh goes through, each read
+    /// where it lies. Going through the table copied each entry out, retaining its key path
+    /// and its tracker and releasing them after, on every commit.
+    @usableFromInline @exclusivity(unchecked) var trackerList: [any _RowTracking] = []
     @exclusivity(unchecked) var isRefreshing = false
     @exclusivity(unchecked) var needsRefresh = false
     /// The tracker found or made last, by its key: the scopes of a list's rows, made one
@@ -31,7 +35,17 @@ final class _ScopeRefresher {
 
     /// The links held, to scopes alive or not yet forgotten: O(trackers + rows tracked).
     var linkCount: Int {
-        links.count + trackers.values.reduce(0) { $0 + $1.linkCount }
+        links.count + trackerList.reduce(0) { $0 + $1.linkCount }
+    }
+
+    /// The row trackers kept: in the table and in the list a refresh goes through, which
+    /// must agree.
+    var trackerCount: Int {
+        precondition(
+            trackers.count == trackerList.count
+                && trackerList.allSatisfy { tracker in trackers.values.contains { $0 === tracker } },
+            "Substate: the row trackers' table and list disagree")
+        return trackerList.count
     }
 
     /// Adds a scope that is refreshed on its own after every commit.
@@ -69,6 +83,7 @@ final class _ScopeRefresher {
         }
         let tracker = make()
         trackers[key] = tracker
+        trackerList.append(tracker)
         return tracker
     }
 
@@ -83,18 +98,36 @@ final class _ScopeRefresher {
         defer { isRefreshing = false }
         repeat {
             needsRefresh = false
-            // Not an `inout` access across the refresh: observers may add scopes meanwhile.
-            let refreshed = links
-            let finished = _ScopeLink.refresh(refreshed)
-            _checkAppendOnly(refreshed)
-            _ScopeLink.remove(finished, from: &links)
-            if !trackers.isEmpty {
-                for (key, tracker) in trackers where !tracker.refresh() {
-                    trackers[key] = nil
-                    lastTracker = nil
-                }
+            if !links.isEmpty {
+                // Not an `inout` access across the refresh: observers may add scopes meanwhile.
+                let refreshed = links
+                let finished = _ScopeLink.refresh(refreshed)
+                _checkAppendOnly(refreshed)
+                _ScopeLink.remove(finished, from: &links)
             }
+            if !trackerList.isEmpty { refreshTrackers() }
         } while needsRefresh
+    }
+
+    /// Refreshes every row tracker, and forgets those that track no scope any more. Observers
+    /// told meanwhile may make trackers, which are appended after the ones refreshed here.
+    func refreshTrackers() {
+        let refreshed = trackerList
+        var finished: [Int] = []
+        // Each tracker read where it lies in the array, as `_ScopeLink.refresh(_:)` reads its
+        // links: `refreshed` holds them all for the loop.
+        if let first = refreshed._baseAddressIfContiguous {
+            for index in refreshed.indices where !(first + index).pointee.refresh() {
+                finished.append(index)
+            }
+        }
+        _fixLifetime(refreshed)
+        guard !finished.isEmpty else { return }
+        for index in finished.reversed() {
+            let tracker = trackerList.remove(at: index)
+            trackers = trackers.filter { $0.value !== tracker }
+        }
+        lastTracker = nil
     }
 }
 

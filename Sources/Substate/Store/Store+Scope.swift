@@ -73,6 +73,10 @@ extension Store {
     /// forgotten): what tests check to see that gone scopes are forgotten.
     package var linkedScopeCount: Int { _observation._scopes?.linkCount ?? 0 }
 
+    /// How many row trackers the store keeps (one per array whose rows have scopes): what
+    /// tests check to see that a tracker goes with its array's last scope.
+    package var rowTrackerCount: Int { _observation._scopes?.trackerCount ?? 0 }
+
     /// The refresher of this store's scopes, made with the first scope.
     @usableFromInline
     var _refresherForScopes: _ScopeRefresher { _observation.scopes }
