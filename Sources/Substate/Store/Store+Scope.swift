@@ -29,7 +29,7 @@ extension Store {
         return ScopedStore(
             initial: get(_storage.value),
             read: { get(self._storage.pointer.pointee) },
-            rowRead: { [unowned self] in get(self._storage.pointer.pointee) },
+            rowRead: { [storage = _storage] in get(storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
             canDetach: false
@@ -60,8 +60,8 @@ extension Store {
         let get = lens._placeReader
         return ScopedStore(
             initial: initial,
-            read: { get(self._storage.pointer) },
-            rowRead: { [unowned self] in get(self._storage.pointer) },
+            read: { [storage = _storage] in get(storage.pointer) },
+            rowRead: { [storage = _storage] in get(storage.pointer) },
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
             canDetach: true,
@@ -82,21 +82,22 @@ extension Store {
     var _refresherForScopes: _ScopeRefresher { _observation.scopes }
 
     /// Where the part stored inline at `offset` in the state is (see ``ScopedStore/_place``).
-    /// Unowned, as ``_stateReader``: a scope holds the store through its `forward` closure.
+    /// It holds the store's cell of state, as ``_stateReader`` does.
     @inlinable
     func _place<Part>(at offset: Int) -> @MainActor () -> UnsafePointer<Part> {
-        { [unowned self] in
-            UnsafeRawPointer(self._storage.pointer).advanced(by: offset)
+        { [storage = _storage] in
+            UnsafeRawPointer(storage.pointer).advanced(by: offset)
                 .assumingMemoryBound(to: Part.self)
         }
     }
 
-    /// Reads the state in place for the row trackers of this store's scopes. Unowned: the
-    /// trackers live in this store's refresher, which outlives the store only while a scope
-    /// holds it, and a scope holds the store too. (Not `weak`: a weak reference gives the
-    /// store a side table, and every retain and release of it would take the slow path.)
+    /// Reads the state in place for the row trackers of this store's scopes. It holds the
+    /// store's cell of state, not the store: the trackers live in this store's refresher, so
+    /// a reader that held the store would make a cycle; the cell holds nothing back. Not the
+    /// store `unowned` either: each call then counted the store (an atomic increment and
+    /// decrement) and retained the cell it read through, two to three times per row send.
     @usableFromInline
     var _stateReader: _WholeReader<State> {
-        .pointer { [unowned self] in self._storage.pointer }
+        .pointer { [storage = _storage] in storage.pointer }
     }
 }
