@@ -12,9 +12,7 @@ enum RowCases {
             let store = Store(
                 state: KeyedRows(count: rows), environment: (), program: KeyedRows.self)
             let scopes = (0..<rows).compactMap { id in
-                store.scope(
-                    at: .element(id: id, in: \KeyedRows.items),
-                    as: { KeyedRows.Action.row(id: id, $0) })
+                store.scope(at: \KeyedRows.items, id: id, as: KeyedRows.Action.row)
             }
             return observe(scopes.count, operations: operations) { id in
                 _ = scopes[id].state
@@ -38,8 +36,7 @@ enum RowCases {
             return time {
                 for id in 0..<rows {
                     if let scope = store.scope(
-                        at: .element(id: id, in: \KeyedRows.items),
-                        as: { KeyedRows.Action.row(id: id, $0) })
+                        at: \KeyedRows.items, id: id, as: KeyedRows.Action.row)
                     {
                         made.append(scope)
                     }
@@ -90,9 +87,7 @@ enum RowCases {
             let table = store.scope(
                 at: Lens(\Screens.screen.items), as: { (action: Screens.Action) in action })
             let scopes = (0..<rows).compactMap { id in
-                screen.scope(
-                    at: .element(id: id, in: \KeyedRows.items),
-                    as: { KeyedRows.Action.row(id: id, $0) })
+                screen.scope(at: \KeyedRows.items, id: id, as: KeyedRows.Action.row)
             }
             return withExtendedLifetime(table) {
                 observe(scopes.count, operations: operations) { id in
