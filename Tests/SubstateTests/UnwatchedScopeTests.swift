@@ -203,4 +203,59 @@ struct Catalog: Equatable, Sendable, Program {
         #expect(sheet.state.rows[id: 2]?.isOn == true)
         #expect(sheet.send(.sheetRow(id: 0)).isFinished)
     }
+
+    @Test func aScopeNobodyWatchesIsUnlinkedUntilReadAndThenToldAgain() {
+        let store = CatalogStore(state: Catalog(rows: 3), environment: (), program: Catalog.self)
+        let screen = store.scope(
+            at: Lens(\Catalog.screen), as: { (action: Catalog.Action) in action })
+        #expect(store.linkedScopeCount == 1)
+        // Nobody watches it: the first commit unlinks it, and later commits do not visit it.
+        store.send(.row(id: 0))
+        #expect(store.linkedScopeCount == 0)
+        store.send(.rename("Unwatched"))
+        #expect(store.linkedScopeCount == 0)
+        // Watching its state links it again; each telling re-arms, so it stays linked.
+        let told = Told()
+        watch(told) { [weak screen] in _ = screen?.state }
+        #expect(store.linkedScopeCount == 1)
+        store.send(.rename("A"))
+        store.send(.row(id: 2))
+        #expect(told.count == 2)
+        #expect(store.linkedScopeCount == 1)
+        #expect(screen.state.title.text == "A" && screen.state.rows[id: 2]?.isOn == true)
+    }
+
+    @Test func aFieldReadLinksAnUnlinkedScopeAgain() {
+        let store = CatalogStore(state: Catalog(rows: 3), environment: (), program: Catalog.self)
+        let screen = store.scope(
+            at: Lens(\Catalog.screen), as: { (action: Catalog.Action) in action })
+        store.send(.rename("A"))
+        #expect(store.linkedScopeCount == 0)
+        let told = Told()
+        watchOnce(told) { [weak screen] in _ = screen?.title }
+        #expect(store.linkedScopeCount == 1)
+        store.send(.row(id: 1))  // another field: not told
+        #expect(told.count == 0)
+        store.send(.rename("B"))
+        #expect(told.count == 1)
+        // Told once and not read since: unlinked at the next commit, linked by the next read.
+        store.send(.rename("C"))
+        #expect(store.linkedScopeCount == 0)
+        #expect(screen.title.text == "C")
+        #expect(store.linkedScopeCount == 1)
+    }
+
+    @Test func aScopeThatCanDetachStaysLinkedUnwatched() {
+        let store = CatalogStore(state: Catalog(rows: 3), environment: (), program: Catalog.self)
+        store.send(.present)
+        let sheet = store.scope(
+            at: OptionalLens(\Catalog.sheet), as: { (action: Catalog.Action) in action })
+        #expect(sheet != nil)
+        store.send(.sheetRow(id: 1))
+        store.send(.rename("A"))
+        #expect(store.linkedScopeCount == 1)
+        store.send(.dismiss)
+        #expect(sheet?.isDetached == true)
+        #expect(store.linkedScopeCount == 0)
+    }
 }

@@ -6,6 +6,7 @@ extension ScopedStore {
     /// - Complexity: As ``subscript(dynamicMember:)``.
     @inlinable
     public subscript<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Value {
+        _watch()
         let fields = _observedFieldsForReading()
         let part = _latest()
         let observed = withUnsafePointer(to: part) {

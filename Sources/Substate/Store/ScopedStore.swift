@@ -74,6 +74,15 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     /// `\.state`, shared by the scopes of one type: a key path literal of a generic class
     /// is made anew (demangling its type) each time it is evaluated.
     @usableFromInline let _stateKeyPath: KeyPath<ScopedStore, State>
+    /// For a scope the refresher refreshes on its own (not a row): how its link refreshes it,
+    /// to link it again. A scope that nobody watches and that cannot detach has nothing to do
+    /// after a commit, so its link is dropped then (see ``parentDidCommit()``), and made again
+    /// when its state or a field is read: a commit costs nothing for the scopes of screens
+    /// that nobody reads directly (a list's screen, whose rows are scoped from it). `nil` for
+    /// a row, whose tracker only calls it when its row changed.
+    @usableFromInline let _linkBody: (@MainActor (AnyObject) -> Bool)?
+    /// Whether the refresher holds a link to the scope (always, for a row's).
+    @usableFromInline @exclusivity(unchecked) var _linked = true
 
     /// Whether the scope's part disappeared from the root state. A detached scope keeps its
     /// last state and ignores sends.
@@ -113,9 +122,11 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         self._place = place
         // The link is a closure made here, in the caller's module, so that refreshing is
         // specialised for the part's type rather than going through generic code.
-        let link = _ScopeLink(scope: self) {
+        let body: @MainActor (AnyObject) -> Bool = {
             unsafeDowncast($0, to: ScopedStore.self).parentDidCommit()
         }
+        _linkBody = row == nil ? body : nil
+        let link = _ScopeLink(scope: self, refresh: body)
         if let row {
             row.address.track(
                 link, in: refresher, owner: row.owner, whole: row.whole,
@@ -153,6 +164,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
 
     /// The scope's part of the root state, as of the root's last commit.
     public var state: State {
+        _watch()
         _registrar.access(self, keyPath: _stateKeyPath)
         let part = _latest()
         _kept = part
@@ -278,9 +290,29 @@ extension ScopedStore {
         guard !_detached else { return false }
         guard _isWatched || _canDetach else {
             _kept = nil
+            // Refreshed on its own: unlinked until watched again (see `_linkBody`).
+            guard _linkBody == nil else {
+                _linked = false
+                return false
+            }
             return true
         }
         return refresh(to: _read())
+    }
+
+    /// Links the scope to the refresher again if it was unlinked while nobody watched it:
+    /// called where its state or a field starts being watched.
+    @inlinable
+    func _watch() {
+        if _slowPath(!_linked) { _linkAgain() }
+    }
+
+    /// See ``_watch()``.
+    @usableFromInline
+    func _linkAgain() {
+        guard let body = _linkBody, !_detached else { return }
+        _linked = true
+        _refresher.add(_ScopeLink(scope: self, refresh: body))
     }
 
     /// Takes `next` as the part (`nil`: it is missing, and the scope detaches), and notifies
