@@ -176,6 +176,35 @@ extension FieldRow {
         #expect(both.count == 3)
     }
 
+    @Test func aFieldReadThroughAnotherKeyPathObjectIsTheSameField() {
+        // A key path made at run time is another object than the literal: the field is still
+        // found (by the table), and its readers are told once per change.
+        let made = (\FieldScreen.panel).appending(path: \FieldPanel.title)
+        let literal = Notifications { _ = store.panel.title }
+        let byLiteral = Notifications { _ = store[\.panel.title] }
+        let byMade = Notifications { _ = store[made] }
+        store.send(.setSubtitle("other"))
+        store.send(.setTitle("Inbox"))
+        #expect(byLiteral.count == 1 && byMade.count == 1)
+        #expect(literal.count == 2)  // `store.panel` observes the whole panel
+        #expect(store[made] == "Inbox")
+    }
+
+    @Test func manyFieldsAreEachToldOnlyOfTheirOwnChanges() {
+        // More fields than are looked for by identity: the later ones are found in the table.
+        let store = Store(state: ManyFields(), environment: (), update: ManyFields.update)
+        let paths = (0..<ManyFields.count).map { (\ManyFields.values).appending(path: \[Int].[$0]) }
+        let readers = paths.map { path in Notifications { _ = store[path] } }
+        for index in [0, 15, 16, 17, 39] { store.send(index) }
+        #expect(
+            readers.enumerated().filter { $0.element.count > 0 }.map(\.offset)
+                == [0, 15, 16, 17, 39])
+        #expect(readers.allSatisfy { $0.count <= 1 })
+        #expect(
+            paths.map { store[$0] }
+                == (0..<ManyFields.count).map { [0, 15, 16, 17, 39].contains($0) ? 1 : 0 })
+    }
+
     @Test func aFieldOfAScopeIsToldOnlyWhenItChanges() throws {
         let scoped = store.scope(at: .element(id: 3, in: \.rows), as: { .row(id: 3, $0) })
         let row = try #require(scoped)
@@ -320,5 +349,18 @@ struct Gauge: Equatable, Sendable {
         #expect(state.count == 0)
         store.send(.setUnit(3))
         #expect(state.count == 1)
+    }
+}
+
+/// A state of forty fields, each changed by the action that is its index.
+struct ManyFields: Equatable, Sendable {
+    static let count = 40
+    var values = [Int](repeating: 0, count: count)
+
+    static func update(state: consuming ManyFields, environment: Void, action: Int) -> Update<
+        ManyFields, Int
+    > {
+        state.values[action] += 1
+        return Update(state: state)
     }
 }

@@ -48,7 +48,14 @@ final class _ObservedFields<Subject: Observable & AnyObject, State> {
     /// apart from the fields: an array of `Bool` is read without the fields' generic metadata).
     @usableFromInline @exclusivity(unchecked) var _armed: [Bool] = []
     /// Where each field is in ``_fields``, by its key path into the state.
-    @usableFromInline var _positions: [AnyKeyPath: Int] = [:]
+    @usableFromInline @exclusivity(unchecked) var _positions: [AnyKeyPath: Int] = [:]
+    /// The key path each field was first read by, in the order of ``_fields``: a read by the
+    /// same key path object (a key path literal is made once per place in the code) finds
+    /// its field by identity, where the table hashes the key path and compares it component
+    /// by component (about 300 instructions for a field of a small state, more when two key
+    /// paths share a bucket, which the table's seed decides anew in every process). Held, so
+    /// that no other key path can take an address that is looked for.
+    @usableFromInline @exclusivity(unchecked) var _paths: [AnyKeyPath] = []
     /// How many fields are armed.
     @usableFromInline @exclusivity(unchecked) var armedCount = 0
 
@@ -67,7 +74,7 @@ final class _ObservedFields<Subject: Observable & AnyObject, State> {
         _ keyPath: KeyPath<State, Value>, in state: UnsafePointer<State>,
         observed: (_ position: Int) -> KeyPath<Subject, Void>
     ) -> KeyPath<Subject, Void> {
-        if let position = _positions[keyPath] {
+        if let position = _position(of: keyPath) {
             if !_armed[position] { _arm(position, in: state) }
             return _fields[position].observed
         }
@@ -94,11 +101,26 @@ final class _ObservedFields<Subject: Observable & AnyObject, State> {
             },
             keep: { state in last = read(state) })
         _positions[keyPath] = _fields.count
+        _paths.append(keyPath)
         _fields.append(field)
         _armed.append(true)
         armedCount += 1
         return field.observed
     }
+
+    /// Where the field read by `keyPath` is in ``_fields``, if it was read before: found by
+    /// the key path's identity among the first fields, else in the table.
+    @inlinable
+    func _position(of keyPath: AnyKeyPath) -> Int? {
+        let scanned = Swift.min(_paths.count, Self._scanLimit)
+        for position in 0..<scanned where _paths[position] === keyPath {
+            return position
+        }
+        return _positions[keyPath]
+    }
+
+    /// How many fields are looked for by identity before the table: a screen reads a few.
+    @usableFromInline static var _scanLimit: Int { 16 }
 
     /// Arms the field at `position` again, keeping its value in `state`.
     @usableFromInline
