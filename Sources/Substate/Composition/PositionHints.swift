@@ -52,13 +52,7 @@ enum _PositionHints {
     /// MurmurHash3's 64-bit finalizer, over two words folded into one with the seed.
     @inlinable
     static func mix(_ low: UInt64, _ high: UInt64) -> Int {
-        var x = low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ seed
-        x ^= x >> 33
-        x &*= 0xFF51_AFD7_ED55_8CCD
-        x ^= x >> 33
-        x &*= 0xC4CE_B9FE_1A85_EC53
-        x ^= x >> 33
-        return Int(truncatingIfNeeded: x)
+        _mixBits(low ^ seed, high)
     }
 
     /// The seed of ``hash(_:)``, drawn once per process, so that ids chosen to collide in one
