@@ -41,8 +41,8 @@ extension KeyedArray {
             "KeyedArray: the id at \(position) is \(id), its element's is \(_elements[position].id)"
         )
         precondition(
-            _positions[_IDKey(id)] == position,
-            "KeyedArray: \(id) is at \(position), its position says \(String(describing: _positions[_IDKey(id)]))"
+            _positions[_tableKey(id)] == position,
+            "KeyedArray: \(id) is at \(position), its position says \(String(describing: _positions[_tableKey(id)]))"
         )
     }
 }

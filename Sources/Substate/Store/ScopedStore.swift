@@ -74,13 +74,16 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     /// `\.state`, shared by the scopes of one type: a key path literal of a generic class
     /// is made anew (demangling its type) each time it is evaluated.
     @usableFromInline let _stateKeyPath: KeyPath<ScopedStore, State>
-    /// For a scope the refresher refreshes on its own (not a row): how its link refreshes it,
-    /// to link it again. A scope that nobody watches and that cannot detach has nothing to do
-    /// after a commit, so its link is dropped then (see ``parentDidCommit()``), and made again
-    /// when its state or a field is read: a commit costs nothing for the scopes of screens
-    /// that nobody reads directly (a list's screen, whose rows are scoped from it). `nil` for
-    /// a row, whose tracker only calls it when its row changed.
-    @usableFromInline let _linkBody: (@MainActor (AnyObject) -> Bool)?
+    /// How the scope's link refreshes it, to link it again: a scope the refresher refreshes on
+    /// its own (not a row) that nobody watches and that cannot detach has nothing to do after
+    /// a commit, so its link is dropped then (see ``parentDidCommit()``), and made again when
+    /// its state or a field is read: a commit costs nothing for the scopes of screens that
+    /// nobody reads directly (a list's screen, whose rows are scoped from it).
+    @usableFromInline let _linkBody: @MainActor (AnyObject) -> Bool
+    /// Whether the scope is a row's, which its row tracker calls only when its row changed,
+    /// and which is never unlinked. (Not a `nil` link body: unoptimised code looked up the
+    /// metadata of the optional closure for every scope made.)
+    @usableFromInline let _isRow: Bool
     /// Whether the refresher holds a link to the scope (always, for a row's).
     @usableFromInline @exclusivity(unchecked) var _linked = true
 
@@ -125,7 +128,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         let body: @MainActor (AnyObject) -> Bool = {
             unsafeDowncast($0, to: ScopedStore.self).parentDidCommit()
         }
-        _linkBody = row == nil ? body : nil
+        _linkBody = body
+        _isRow = row != nil
         let link = _ScopeLink(scope: self, refresh: body)
         if let row {
             row.address.track(
@@ -228,11 +232,11 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         at lens: OptionalLens<State, ChildState>,
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction>? {
-        guard let initial = lens.read(_latest()) else { return nil }
         let forward = self._forward
         if let place = _place {
             // The part is read where it is in the root's state, not copied out of it first.
             let get = lens._placeReader
+            guard let initial = get(place()) else { return nil }
             return ScopedStore<ChildState, ChildAction>(
                 initial: initial,
                 read: { get(place()) },
@@ -245,6 +249,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
                 }
             )
         }
+        guard let initial = lens.read(_latest()) else { return nil }
         let read = self._read
         let rowRead = self._rowRead
         let get = lens._partReader
@@ -291,7 +296,7 @@ extension ScopedStore {
         guard _isWatched || _canDetach else {
             _kept = nil
             // Refreshed on its own: unlinked until watched again (see `_linkBody`).
-            guard _linkBody == nil else {
+            guard _isRow else {
                 _linked = false
                 return false
             }
@@ -310,9 +315,9 @@ extension ScopedStore {
     /// See ``_watch()``.
     @usableFromInline
     func _linkAgain() {
-        guard let body = _linkBody, !_detached else { return }
+        guard !_isRow, !_detached else { return }
         _linked = true
-        _refresher.add(_ScopeLink(scope: self, refresh: body))
+        _refresher.add(_ScopeLink(scope: self, refresh: _linkBody))
     }
 
     /// Takes `next` as the part (`nil`: it is missing, and the scope detaches), and notifies

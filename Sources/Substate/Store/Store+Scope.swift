@@ -52,12 +52,12 @@ extension Store {
         at lens: OptionalLens<State, ChildState>,
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction>? {
-        guard let initial = lens.read(_storage.value) else { return nil }
         // One copy of the lens, in one closure that both readers call: each closure that
         // captured the lens itself would copy all of it (its closures, its effect key, its
-        // row address), a few hundred instructions per scope made.
-        // Read where the state lies (see `OptionalLens._placeReader`).
+        // row address), a few hundred instructions per scope made. It reads the part where
+        // the state lies (see `OptionalLens._placeReader`), the first time too.
         let get = lens._placeReader
+        guard let initial = get(_storage.pointer) else { return nil }
         return ScopedStore(
             initial: initial,
             read: { [storage = _storage] in get(storage.pointer) },
