@@ -11,7 +11,6 @@ extension Store {
     ) -> ScopedStore<ChildState, ChildAction> {
         // A scope holds its root strongly (the root holds its scopes weakly): a view's scope
         // keeps the state it shows alive.
-        let get = lens._reader
         if let offset = lens._offset {
             // Read where it is stored: `get(state)` would copy the whole state to hand it
             // over (a retain and a release of every reference it holds) at every refresh.
@@ -26,6 +25,7 @@ extension Store {
                 place: place
             )
         }
+        let get = lens._reader
         return ScopedStore(
             initial: get(_storage.value),
             read: { get(self._storage.pointer.pointee) },
