@@ -19,31 +19,10 @@ import Observation
 /// copy the collection).
 @MainActor @usableFromInline
 final class _ObservedFields<Subject: Observable & AnyObject, State> {
-    @usableFromInline
-    struct _Field {
-        /// The subject's key path the registrar knows the field by.
-        @usableFromInline let observed: KeyPath<Subject, Void>
-        /// Compares the field in a new state with the value its observers were shown; on a
-        /// change, forgets that value and returns `true`.
-        @usableFromInline let changed: (UnsafePointer<State>) -> Bool
-        /// Keeps the field's value in a state as the one its observers are shown.
-        @usableFromInline let keep: (UnsafePointer<State>) -> Void
-
-        @usableFromInline
-        init(
-            observed: KeyPath<Subject, Void>, changed: @escaping (UnsafePointer<State>) -> Bool,
-            keep: @escaping (UnsafePointer<State>) -> Void
-        ) {
-            self.observed = observed
-            self.changed = changed
-            self.keep = keep
-        }
-    }
-
     /// The fields, in the order first read.
     // Read and written on the main actor only, by short accesses that never overlap (no
     // access is open while observers run): unchecked for exclusivity at run time.
-    @usableFromInline @exclusivity(unchecked) var _fields: [_Field] = []
+    @usableFromInline @exclusivity(unchecked) var _fields: [_ObservedField] = []
     /// Whether each field of ``_fields`` was read since its observers were last told (kept
     /// apart from the fields: an array of `Bool` is read without the fields' generic metadata).
     @usableFromInline @exclusivity(unchecked) var _armed: [Bool] = []
@@ -76,36 +55,34 @@ final class _ObservedFields<Subject: Observable & AnyObject, State> {
     ) -> KeyPath<Subject, Void> {
         if let position = _position(of: keyPath) {
             if !_armed[position] { _arm(position, in: state) }
-            return _fields[position].observed
+            return unsafeDowncast(_fields[position].observed, to: KeyPath<Subject, Void>.self)
         }
         // A path of stored properties is read at its offset in the state: a load, where a
         // key path projection goes through the runtime for every comparison.
-        let read: (UnsafePointer<State>) -> Value
-        if let offset = MemoryLayout<State>.offset(of: keyPath) {
-            read = { state in
-                UnsafeRawPointer(state).advanced(by: offset)
-                    .assumingMemoryBound(to: Value.self).pointee
-            }
-        } else {
-            read = { state in state.pointee[keyPath: keyPath] }
-        }
-        var last: Value? = read(state)
-        let field = _Field(
-            observed: observed(_fields.count),
+        let offset = MemoryLayout<State>.offset(of: keyPath)
+        let shown = _ShownValue(_fieldValue(at: UnsafeRawPointer(state), offset, keyPath))
+        let observed = observed(_fields.count)
+        let field = _ObservedField(
+            observed: observed,
             changed: { state in
-                guard let shown = last, _hasChanged(from: shown, to: read(state)) else {
-                    return false
-                }
-                last = nil
+                guard let value = shown.value,
+                    _hasChanged(from: value, to: _fieldValue(at: state, offset, keyPath))
+                else { return false }
+                shown.value = nil
                 return true
             },
-            keep: { state in last = read(state) })
+            keep: { state in shown.value = _fieldValue(at: state, offset, keyPath) },
+            tell: { subject, registrar in
+                registrar.withMutation(
+                    of: unsafeDowncast(subject, to: Subject.self), keyPath: observed
+                ) { @Sendable in }
+            })
         _positions[keyPath] = _fields.count
         _paths.append(keyPath)
         _fields.append(field)
         _armed.append(true)
         armedCount += 1
-        return field.observed
+        return observed
     }
 
     /// Where the field read by `keyPath` is in ``_fields``, if it was read before: found by
@@ -125,7 +102,7 @@ final class _ObservedFields<Subject: Observable & AnyObject, State> {
     /// Arms the field at `position` again, keeping its value in `state`.
     @usableFromInline
     func _arm(_ position: Int, in state: UnsafePointer<State>) {
-        _fields[position].keep(state)
+        _fields[position].keep(UnsafeRawPointer(state))
         _armed[position] = true
         armedCount += 1
     }
@@ -144,15 +121,25 @@ final class _ObservedFields<Subject: Observable & AnyObject, State> {
         let fields = _fields
         fields.withUnsafeBufferPointer { fields in
             for position in fields.indices where _armed[position] {
-                guard fields[position].changed(state) else { continue }
+                guard fields[position].changed(UnsafeRawPointer(state)) else { continue }
                 _armed[position] = false
                 armedCount -= 1
-                registrar.withMutation(of: subject, keyPath: fields[position].observed) {
-                    @Sendable in
-                }
+                fields[position].tell(subject, registrar)
             }
         }
     }
+}
+
+/// The value of a field in a state: at `offset` if the field's path is one of stored
+/// properties, else through its key path.
+@inlinable
+func _fieldValue<State, Value>(
+    at state: UnsafeRawPointer, _ offset: Int?, _ keyPath: KeyPath<State, Value>
+) -> Value {
+    if let offset {
+        return state.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+    }
+    return state.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath]
 }
 
 /// Whether a value read again after a commit differs from the one read before: `!=`, except
