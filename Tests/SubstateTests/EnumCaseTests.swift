@@ -258,6 +258,65 @@ private enum Labelled: Sendable {
         #expect(lens.get(holder)?.items.first == -1)
     }
 
+    /// Once a case is known to be read in place, a write changes its payload where it lies:
+    /// the case of the same payload type beside it is left alone, and each keeps its case.
+    @Test func aCaseReadInPlaceIsChangedWhereItLies() {
+        let loggedIn = OptionalLens<Session, Account>.case(Session.loggedIn)
+        let guest = OptionalLens<Session, Account>.case(Session.guest)
+        var session = Session.loggedIn(Account(name: "a", items: Array(0..<1_000)))
+        var other = Session.guest(Account(name: "g", items: []))
+        for round in 1...3 {
+            let before = loggedIn.get(session)!.items.withUnsafeBufferPointer { $0.baseAddress }
+            #expect(loggedIn.modify(&session) { $0.items[0] = -round } != nil)
+            #expect(guest.modify(&session) { $0.name = "wrong" } == nil)
+            #expect(loggedIn.modify(&other) { $0.name = "wrong" } == nil)
+            #expect(guest.modify(&other) { $0.items.append(round) } != nil)
+            let after = loggedIn.get(session)!.items.withUnsafeBufferPointer { $0.baseAddress }
+            #expect(before == after)
+        }
+        #expect(_EnumCase.isReadInPlace(session, as: Account.self) == true)
+        #expect(_EnumCase.isReadInPlace(other, as: Account.self) == true)
+        var expected = Array(0..<1_000)
+        expected[0] = -3
+        #expect(session == .loggedIn(Account(name: "a", items: expected)))
+        #expect(other == .guest(Account(name: "g", items: [1, 2, 3])))
+        var signedOut = Session.signedOut
+        #expect(loggedIn.modify(&signedOut) { $0.name = "wrong" } == nil)
+        #expect(signedOut == .signedOut)
+    }
+
+    /// Cases whose tags lie in spare bits of their payloads (two class references): a payload
+    /// replaced in place by another object keeps its case.
+    @Test func aPayloadReplacedInPlaceKeepsItsCase() {
+        let animal = OptionalLens<Bag, Animal>.case(Bag.animal)
+        var bag = Bag.animal(Dog())
+        for _ in 0..<3 {
+            let cat = Cat()
+            #expect(animal.modify(&bag) { $0 = cat } != nil)
+            #expect(animal.get(bag) === cat)
+        }
+        #expect(_EnumCase.isReadInPlace(bag, as: Animal.self) == true)
+        var any = Bag.any(1)
+        #expect(animal.modify(&any) { $0 = Cat() } == nil)
+        #expect((OptionalLens<Bag, Any>.case(Bag.any).get(any) as? Int) == 1)
+    }
+
+    /// Cases that are not read in place (an `indirect` one, a labelled tuple) are still
+    /// changed, moved out and back.
+    @Test func aCaseNotReadInPlaceIsStillChanged() {
+        let node = OptionalLens<Tree, (Tree, Tree)>.case(Tree.node)
+        let pair = OptionalLens<Tree, (Int, String)>.case(Tree.pair)
+        var tree = Tree.node(.leaf(1), .leaf(2))
+        var labelled = Tree.pair(left: 1, right: "one")
+        for _ in 0..<3 {
+            #expect(node.modify(&tree) { $0.0 = .leaf(0) } != nil)
+            #expect(pair.modify(&labelled) { $0.0 += 1 } != nil)
+        }
+        #expect(tree == .node(.leaf(0), .leaf(2)))
+        #expect(labelled == .pair(left: 4, right: "one"))
+        #expect(_EnumCase.isReadInPlace(tree, as: (Tree, Tree).self) == false)
+    }
+
     @Test func anActionTagExtractsByTheCase() {
         let tag = ActionTag(Tree.leaf)
         #expect(tag.extract(.leaf(4)) == 4)

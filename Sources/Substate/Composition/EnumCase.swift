@@ -98,6 +98,44 @@ package enum _EnumCase {
         #endif
     }
 
+    /// Changes the payload of `whole` with `body` if `whole` is the case `embed` makes, and
+    /// returns whether it was.
+    ///
+    /// A case read in place before (see the type's discussion) is changed where it lies: its
+    /// tag taken out, the payload changed in the enum's own storage, the tag put back, with
+    /// no copy of the enum or of the payload but the one that confirms the case. Any other is
+    /// moved out and back (``_movingPayload(of:_:_:_:)``), which also learns how it is read.
+    @inlinable
+    package static func modifyPayload<Whole, Part>(
+        of whole: inout Whole, case embed: (Part) -> Whole, _ body: (inout Part) -> Void
+    ) -> Bool {
+        if let changed = _modifyInPlace(of: &whole, case: embed, body) { return changed }
+        return _movingPayload(of: &whole, embed, { payload(of: $0, case: embed) }, body)
+    }
+
+    /// ``modifyPayload(of:case:_:)`` for a case read in place; `nil`, with `whole` untouched,
+    /// for a case not known to be.
+    @usableFromInline
+    static func _modifyInPlace<Whole, Part>(
+        of whole: inout Whole, case embed: (Part) -> Whole, _ body: (inout Part) -> Void
+    ) -> Bool? {
+        guard let layout = _EnumLayout(Whole.self) else { return nil }
+        return withUnsafeMutablePointer(to: &whole) { pointer in
+            let value = UnsafeMutableRawPointer(pointer)
+            let tag = layout.tag(at: value)
+            let key = Key(Whole.self, Part.self, tag: tag)
+            guard readings.withLock({ $0.reading(key) }) == .inPlace else { return nil }
+            layout.layBare(value)
+            // The payload, declared of exactly the type `Part` and stored in the enum, lies at
+            // the enum's own address; the tag goes back whether or not it is the case asked for.
+            defer { layout.restore(value, tag: tag) }
+            let part = value.assumingMemoryBound(to: Part.self)
+            guard layout.tag(of: embed(part.pointee)) == tag else { return false }
+            body(&part.pointee)
+            return true
+        }
+    }
+
     /// Initialises `slot` with the payload of `whole` and returns `true` if `whole` is the
     /// case `embed` makes; leaves it uninitialised and returns `false` otherwise.
     @usableFromInline

@@ -47,19 +47,38 @@ struct _EnumLayout {
         #endif
     }
 
-    private func witness<Function>(_ word: Int, as type: Function.Type) -> Function {
-        unsafeBitCast(
-            witnesses.load(
-                fromByteOffset: word * MemoryLayout<UnsafeRawPointer>.size,
-                as: UnsafeRawPointer.self),
-            to: type)
+    /// The witness function at `word` of the table, as an untyped pointer.
+    private func witness(_ word: Int) -> UnsafeRawPointer {
+        witnesses.load(
+            fromByteOffset: word * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
     }
+
+    // Not one generic accessor: unoptimised, its cast looked the function type's metadata up
+    // at every call (five per read of a payload).
+    private var getTag: GetTag { unsafeBitCast(witness(Self.getTagWord), to: GetTag.self) }
+    private var project: Project { unsafeBitCast(witness(Self.projectWord), to: Project.self) }
+    private var inject: Inject { unsafeBitCast(witness(Self.injectWord), to: Inject.self) }
 
     /// The tag of the value's case: payload cases first, in the order they are declared.
     func tag<Whole>(of value: Whole) -> UInt32 {
-        withUnsafePointer(to: value) { pointer in
-            witness(Self.getTagWord, as: GetTag.self)(UnsafeRawPointer(pointer), metadata)
-        }
+        withUnsafePointer(to: value) { pointer in getTag(UnsafeRawPointer(pointer), metadata) }
+    }
+
+    /// The tag of the case of the enum value at `value`.
+    func tag(at value: UnsafeRawPointer) -> UInt32 {
+        getTag(value, metadata)
+    }
+
+    /// Takes the tag out of the enum value at `value`, leaving the payload of its case laid
+    /// bare at the same address (``restore(_:tag:)`` puts it back).
+    func layBare(_ value: UnsafeMutableRawPointer) {
+        project(value, metadata)
+    }
+
+    /// Makes the payload at `value`, laid bare by ``layBare(_:)``, the enum value of the case
+    /// with `tag` again.
+    func restore(_ value: UnsafeMutableRawPointer, tag: UInt32) {
+        inject(value, tag, metadata)
     }
 
     /// The declared type of the payload of the case with `tag`, and whether the case is
@@ -123,10 +142,10 @@ struct _EnumLayout {
         var copy = value
         return withUnsafeMutablePointer(to: &copy) { pointer in
             let raw = UnsafeMutableRawPointer(pointer)
-            let tag = witness(Self.getTagWord, as: GetTag.self)(UnsafeRawPointer(raw), metadata)
-            witness(Self.projectWord, as: Project.self)(raw, metadata)
+            let tag = tag(at: raw)
+            layBare(raw)
             // The tag goes back before the copy is destroyed as the enum it is.
-            defer { witness(Self.injectWord, as: Inject.self)(raw, tag, metadata) }
+            defer { restore(raw, tag: tag) }
             return body(UnsafeRawPointer(raw))
         }
     }

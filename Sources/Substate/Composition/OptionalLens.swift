@@ -365,7 +365,12 @@ extension OptionalLens {
     ///   payload's types, inside the place of the enum (see ``case(_:extract:)``).
     @inlinable
     public static func `case`(_ embed: @escaping @Sendable (Part) -> Whole) -> OptionalLens {
-        .case(embed, extract: { _EnumCase.payload(of: $0, case: embed) })
+        OptionalLens(
+            read: { _EnumCase.payload(of: $0, case: embed) },
+            write: { whole, body in _EnumCase.modifyPayload(of: &whole, case: embed, body) },
+            placeKey: _PendingEffectID(
+                _CaseKey(whole: ObjectIdentifier(Whole.self), part: ObjectIdentifier(Part.self)))
+        )
     }
 
     /// An optional lens to the payload of one case of an enum that is a property of the whole.
@@ -393,8 +398,7 @@ extension OptionalLens {
             read: { whole in path.read(whole) { _EnumCase.payload(of: $0, case: embed) } },
             write: { whole, body in
                 path.modify(&whole) { value in
-                    _movingPayload(
-                        of: &value, embed, { _EnumCase.payload(of: $0, case: embed) }, body)
+                    _EnumCase.modifyPayload(of: &value, case: embed, body)
                 }
             },
             placeKey: _PendingEffectID(
