@@ -87,6 +87,9 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         _placeKey = _PendingEffectID(_KeyPathKey(keyPath))
     }
 
+    #if DEBUG
+        @_transparent
+    #endif
     @usableFromInline
     init(
         read: @escaping @Sendable (Whole) -> Part?,
@@ -364,7 +367,12 @@ extension OptionalLens {
     /// - Parameter embed: Makes the case from a payload: the case itself, `Screen.loggedIn`.
     /// - Returns: The lens. Effects of the payload run under an id made of the enum's and the
     ///   payload's types, inside the place of the enum (see ``case(_:extract:)``).
-    @inlinable
+    #if DEBUG
+        // Transparent in debug builds, as ``case(_:in:)`` is.
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func `case`(_ embed: @escaping @Sendable (Part) -> Whole) -> OptionalLens {
         OptionalLens(
             read: { _EnumCase.payload(of: $0, case: embed) },
@@ -384,7 +392,14 @@ extension OptionalLens {
     ///   - embed: Makes the case from a payload: the case itself, `Screen.loggedIn`.
     ///   - keyPath: The path from the whole to the enum.
     /// - Returns: The lens.
-    @inlinable
+    #if DEBUG
+        // Transparent in debug builds: an update makes this lens for every action it routes, and
+        // inlined where the types are known it is made without unspecialised generic code
+        // (about 420 instructions an action; `_StoredPath` and the effect key are inlined too).
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func `case`<Enum>(
         _ embed: @escaping @Sendable (Part) -> Enum,
         in keyPath: any WritableKeyPath<Whole, Enum> & Sendable

@@ -14,7 +14,11 @@ struct _StoredPath<Whole, Value>: @unchecked Sendable {
     /// The value's offset in the whole; -1 when the key path must be used.
     @usableFromInline let offset: Int
 
-    @inlinable
+    #if DEBUG
+        @_transparent @usableFromInline
+    #else
+        @inlinable
+    #endif
     init(_ keyPath: WritableKeyPath<Whole, Value>) {
         self.keyPath = keyPath
         self.offset = MemoryLayout<Whole>.offset(of: keyPath) ?? -1

@@ -8,7 +8,13 @@ extension OptionalLens {
     ///   - keyPath: The path from the whole to the array.
     /// - Returns: The lens. Effects of the element run under the id of the array and `id`.
     /// - Complexity: O(1).
-    @inlinable @inline(__always)
+    #if DEBUG
+        // Transparent in debug builds, as the lenses made per update or per scope are: inlined
+        // where the types are known, the lens is made without unspecialised generic code.
+        @_transparent
+    #else
+        @inlinable @inline(__always)
+    #endif
     public static func element(
         id: Part.ID, in keyPath: any WritableKeyPath<Whole, KeyedArray<Part>> & Sendable
     ) -> OptionalLens where Part: Identifiable & Sendable, Part.ID: Sendable {

@@ -65,6 +65,9 @@ struct _PendingEffectID: Sendable {
     }
 
     /// The pair of `outer` and `inner`, as ``base`` then makes it.
+    #if DEBUG
+        @_transparent
+    #endif
     @usableFromInline
     init(outer: any Hashable & Sendable, inner: any Hashable & Sendable) {
         _key = outer
