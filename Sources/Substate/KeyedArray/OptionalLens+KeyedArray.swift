@@ -68,19 +68,29 @@ protocol _RowAddress<Whole> {
     /// the `rows` argument of ``track(_:in:owner:whole:rows:)``: made only then, since it
     /// costs each scope a liveness mark and a closure.
     var comparesEveryRow: Bool { get }
-    /// Adds a row scope's link to the tracker of its array, made if needed.
+    /// Adds a row scope's link to the tracker of its array, made if needed, where the
+    /// tracker reads its array's journal (not ``comparesEveryRow``); otherwise the scope is
+    /// refreshed after every commit.
     /// - Parameters:
     ///   - owner: 0 for a root store's scope; the parent scope's serial number otherwise.
     ///   - whole: Reads the whole the key path starts from, without copying it.
-    ///   - rows: For trackers that read an array once for all its rows: how to refresh the
-    ///     scope with its part as the tracker read it (`nil` if missing; `false` once the
-    ///     scope is gone or detached), and how to make such a tracker, both made where the
-    ///     part's type is known so that the tracker's loop is specialised for it. `nil`
-    ///     unless ``comparesEveryRow``.
+    @MainActor
+    func track(
+        _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
+        whole: _WholeReader<Whole>)
+    /// Adds a row scope's link to the tracker of its array, made if needed, where the tracker
+    /// reads the array once for all its rows (``comparesEveryRow``).
+    /// - Parameters:
+    ///   - owner: 0 for a root store's scope; the parent scope's serial number otherwise.
+    ///   - whole: Reads the whole the key path starts from, without copying it.
+    ///   - rows: How to refresh the scope with its part as the tracker read it (`nil` if
+    ///     missing; `false` once the scope is gone or detached), and how to make such a
+    ///     tracker, both made where the part's type is known so that the tracker's loop is
+    ///     specialised for it.
     @MainActor
     func track<Part>(
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
-        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>?)
+        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>)
 }
 
 /// How an array's row tracker refreshes one scope, and how to make the tracker (see
@@ -180,9 +190,18 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
     @usableFromInline var comparesEveryRow: Bool { false }
 
     @MainActor @usableFromInline
+    func track(
+        _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
+        whole: _WholeReader<Whole>
+    ) {
+        attachBody(link, refresher, owner, whole, element)
+    }
+
+    /// The same as without `rows`: the tracker of a ``KeyedArray`` reads its journal.
+    @MainActor @usableFromInline
     func track<Part>(
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
-        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>?
+        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>
     ) {
         attachBody(link, refresher, owner, whole, element)
     }

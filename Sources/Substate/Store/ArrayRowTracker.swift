@@ -223,13 +223,22 @@ struct _IndexedRowAddress<Whole, Element>: _RowAddress {
     /// `true`: a plain array has no journal of its changes.
     @usableFromInline var comparesEveryRow: Bool { true }
 
+    /// Without a way to refresh the row, the scope is refreshed after every commit.
+    @MainActor @usableFromInline
+    func track(
+        _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
+        whole: _WholeReader<Whole>
+    ) {
+        refresher.add(link)
+    }
+
     @MainActor @usableFromInline
     func track<Part>(
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
-        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>?
+        whole: _WholeReader<Whole>, rows: _RowRefresh<Part>
     ) {
         // `Part` is `Element` (the scope is of this address's lens); checked, not assumed.
-        guard let rows, let keyPath = (keyPath as AnyKeyPath) as? WritableKeyPath<Whole, [Part]>,
+        guard let keyPath = (keyPath as AnyKeyPath) as? WritableKeyPath<Whole, [Part]>,
             let tracker = refresher.tracker(
                 for: _RowTrackerKey(owner: owner, path: keyPath),
                 make: { rows.makeTracker(whole.reading(keyPath)) })

@@ -92,20 +92,23 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     public var isDetached: Bool { _detached }
     @usableFromInline @exclusivity(unchecked) var _detached = false
 
-    /// Makes a scope and registers it with the root.
-    /// - Parameter row: For a row of a ``KeyedArray``: where it lives, the owner of the
-    ///   array's tracker (see ``_RowTrackerKey``) and how to read the whole the address starts
-    ///   from. The scope is then refreshed only when its row changes.
+    /// Makes a scope. One that is not a row's is registered with the root here, to be
+    /// refreshed after every commit; a row's is added to its array's tracker by the
+    /// initialiser below.
+    /// - Parameters:
+    ///   - liveness: The mark of a row scope whose tracker compares every row; `nil` otherwise.
+    ///   - isRow: Whether a row tracker refreshes the scope (only when its row changed).
     @inlinable
-    init<Whole>(
+    init(
         initial: State,
         read: @escaping @MainActor () -> State?,
         rowRead: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher,
         canDetach: Bool,
-        row: (address: any _RowAddress<Whole>, owner: UInt64, whole: _WholeReader<Whole>)?,
-        place: (@MainActor () -> UnsafePointer<State>)? = nil
+        place: (@MainActor () -> UnsafePointer<State>)? = nil,
+        liveness: _ScopeLiveness? = nil,
+        isRow: Bool = false
     ) {
         // A scope that cannot detach keeps nothing until someone reads it: a copy kept from
         // here would make the root's next in-place write copy what the part holds.
@@ -114,9 +117,6 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         // Here, not as the property's initial value: that is a function of its own, which
         // ran unspecialised and demangled the key path's type for every scope made.
         _stateKeyPath = _ScopeKeyPaths.state()
-        // Only a tracker that compares every row of its array reads the marks; a KeyedArray's
-        // reads its journal, and holds the scope weakly.
-        let liveness = row?.address.comparesEveryRow == true ? _ScopeLiveness() : nil
         _liveness = liveness
         self._read = read
         self._rowRead = rowRead
@@ -125,45 +125,52 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         self._place = place
         // The link is a closure made here, in the caller's module, so that refreshing is
         // specialised for the part's type rather than going through generic code.
-        let body: @MainActor (AnyObject) -> Bool = {
-            unsafeDowncast($0, to: ScopedStore.self).parentDidCommit()
-        }
-        _linkBody = body
-        _isRow = row != nil
-        let link = _ScopeLink(scope: self, refresh: body)
-        if let row {
-            row.address.track(
-                link, in: refresher, owner: row.owner, whole: row.whole,
-                rows: liveness.map { liveness in
-                    _RowRefresh(
-                        initial: initial, liveness: liveness,
-                        refresh: { [weak self] next in self?.refresh(to: next) ?? false },
-                        makeTracker: { _ArrayRowTracker(read: $0) })
-                })
-        } else {
-            refresher.add(link)
-        }
+        _linkBody = { unsafeDowncast($0, to: ScopedStore.self).parentDidCommit() }
+        _isRow = isRow
+        if !isRow { refresher.add(_ScopeLink(scope: self, refresh: _linkBody)) }
     }
 
     deinit {
         _liveness?.markGone()
     }
 
-    /// Makes a scope that is refreshed after every commit.
+    /// Makes the scope of a row and adds it to its array's tracker, which refreshes it only
+    /// when its row changed. The row's pieces come apart, not as an optional tuple: in
+    /// unoptimised code, each generic optional or tuple type named here was a metadata
+    /// lookup for every scope made.
+    /// - Parameters:
+    ///   - address: Where the row lives.
+    ///   - owner: The owner of the array's tracker (see ``_RowTrackerKey``).
+    ///   - whole: How to read the whole the address starts from.
     @inlinable
-    convenience init(
+    convenience init<Whole>(
         initial: State,
         read: @escaping @MainActor () -> State?,
         rowRead: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher,
         canDetach: Bool,
-        place: (@MainActor () -> UnsafePointer<State>)? = nil
+        row address: any _RowAddress<Whole>,
+        owner: UInt64,
+        whole: _WholeReader<Whole>
     ) {
+        // Only a tracker that compares every row of its array reads the marks; a KeyedArray's
+        // reads its journal, and holds the scope weakly.
+        let liveness = address.comparesEveryRow ? _ScopeLiveness() : nil
         self.init(
             initial: initial, read: read, rowRead: rowRead, forward: forward,
-            refresher: refresher, canDetach: canDetach,
-            row: (any _RowAddress<State>, UInt64, _WholeReader<State>)?.none, place: place)
+            refresher: refresher, canDetach: canDetach, liveness: liveness, isRow: true)
+        let link = _ScopeLink(scope: self, refresh: _linkBody)
+        guard let liveness else {
+            address.track(link, in: refresher, owner: owner, whole: whole)
+            return
+        }
+        address.track(
+            link, in: refresher, owner: owner, whole: whole,
+            rows: _RowRefresh(
+                initial: initial, liveness: liveness,
+                refresh: { [weak self] next in self?.refresh(to: next) ?? false },
+                makeTracker: { _ArrayRowTracker(read: $0) }))
     }
 
     /// The scope's part of the root state, as of the root's last commit.
@@ -237,31 +244,32 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
             // The part is read where it is in the root's state, not copied out of it first.
             let get = lens._placeReader
             guard let initial = get(place()) else { return nil }
+            let read: @MainActor () -> ChildState? = { get(place()) }
+            guard let address = lens._row else {
+                return ScopedStore<ChildState, ChildAction>(
+                    initial: initial, read: read, rowRead: read, forward: { forward(tag($0)) },
+                    refresher: _refresher, canDetach: true)
+            }
             return ScopedStore<ChildState, ChildAction>(
-                initial: initial,
-                read: { get(place()) },
-                rowRead: { get(place()) },
-                forward: { forward(tag($0)) },
-                refresher: _refresher,
-                canDetach: true,
-                row: lens._row.map { address in
-                    (address, _serial, _WholeReader.pointer { place() })
-                }
-            )
+                initial: initial, read: read, rowRead: read, forward: { forward(tag($0)) },
+                refresher: _refresher, canDetach: true, row: address, owner: _serial,
+                whole: .pointer { place() })
         }
         guard let initial = lens.read(_latest()) else { return nil }
         let read = self._read
         let rowRead = self._rowRead
         let get = lens._partReader
+        guard let address = lens._row else {
+            return ScopedStore<ChildState, ChildAction>(
+                initial: initial, read: { read().flatMap(get) },
+                rowRead: { rowRead().flatMap(get) }, forward: { forward(tag($0)) },
+                refresher: _refresher, canDetach: true)
+        }
         return ScopedStore<ChildState, ChildAction>(
-            initial: initial,
-            read: { read().flatMap(get) },
-            rowRead: { rowRead().flatMap(get) },
-            forward: { forward(tag($0)) },
-            refresher: _refresher,
-            canDetach: true,
-            row: lens._row.map { address in (address, _serial, _WholeReader.value(rowRead)) }
-        )
+            initial: initial, read: { read().flatMap(get) },
+            rowRead: { rowRead().flatMap(get) }, forward: { forward(tag($0)) },
+            refresher: _refresher, canDetach: true, row: address, owner: _serial,
+            whole: .value(rowRead))
     }
 }
 

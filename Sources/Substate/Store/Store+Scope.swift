@@ -64,15 +64,17 @@ extension Store {
         // the state lies (see `OptionalLens._placeReader`), the first time too.
         let get = lens._placeReader
         guard let initial = get(_storage.pointer) else { return nil }
+        // One reader for both: from the root, the part and the row are read alike.
+        let read: @MainActor () -> ChildState? = { [storage = _storage] in get(storage.pointer) }
+        guard let address = lens._row else {
+            return ScopedStore(
+                initial: initial, read: read, rowRead: read, forward: { self.send(tag($0)) },
+                refresher: _refresherForScopes, canDetach: true)
+        }
         return ScopedStore(
-            initial: initial,
-            read: { [storage = _storage] in get(storage.pointer) },
-            rowRead: { [storage = _storage] in get(storage.pointer) },
-            forward: { self.send(tag($0)) },
-            refresher: _refresherForScopes,
-            canDetach: true,
-            row: lens._row.map { address in (address, 0, _stateReader) }
-        )
+            initial: initial, read: read, rowRead: read, forward: { self.send(tag($0)) },
+            refresher: _refresherForScopes, canDetach: true, row: address, owner: 0,
+            whole: _stateReader)
     }
 
     /// How many scoped stores the store still links to (alive, or gone and not yet
