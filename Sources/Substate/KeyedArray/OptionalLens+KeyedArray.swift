@@ -203,7 +203,7 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
         _ link: _ScopeLink, in refresher: _ScopeRefresher, owner: UInt64,
         whole: _WholeReader<Whole>, rows: _RowRefresh<Part>
     ) {
-        attachBody(link, refresher, owner, whole, element)
+        track(link, in: refresher, owner: owner, whole: whole)
     }
 
     /// Adds a row scope's link to the tracker of its array, made if needed. Inlinable: the

@@ -245,13 +245,14 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
             let get = lens._placeReader
             guard let initial = get(place()) else { return nil }
             let read: @MainActor () -> ChildState? = { get(place()) }
+            let forwardChild: @MainActor (ChildAction) -> StoreTask = { forward(tag($0)) }
             guard let address = lens._row else {
                 return ScopedStore<ChildState, ChildAction>(
-                    initial: initial, read: read, rowRead: read, forward: { forward(tag($0)) },
+                    initial: initial, read: read, rowRead: read, forward: forwardChild,
                     refresher: _refresher, canDetach: true)
             }
             return ScopedStore<ChildState, ChildAction>(
-                initial: initial, read: read, rowRead: read, forward: { forward(tag($0)) },
+                initial: initial, read: read, rowRead: read, forward: forwardChild,
                 refresher: _refresher, canDetach: true, row: address, owner: _serial,
                 whole: .pointer { place() })
         }
@@ -259,15 +260,16 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         let read = self._read
         let rowRead = self._rowRead
         let get = lens._partReader
+        let readPart: @MainActor () -> ChildState? = { read().flatMap(get) }
+        let rowReadPart: @MainActor () -> ChildState? = { rowRead().flatMap(get) }
+        let forwardChild: @MainActor (ChildAction) -> StoreTask = { forward(tag($0)) }
         guard let address = lens._row else {
             return ScopedStore<ChildState, ChildAction>(
-                initial: initial, read: { read().flatMap(get) },
-                rowRead: { rowRead().flatMap(get) }, forward: { forward(tag($0)) },
+                initial: initial, read: readPart, rowRead: rowReadPart, forward: forwardChild,
                 refresher: _refresher, canDetach: true)
         }
         return ScopedStore<ChildState, ChildAction>(
-            initial: initial, read: { read().flatMap(get) },
-            rowRead: { rowRead().flatMap(get) }, forward: { forward(tag($0)) },
+            initial: initial, read: readPart, rowRead: rowReadPart, forward: forwardChild,
             refresher: _refresher, canDetach: true, row: address, owner: _serial,
             whole: .value(rowRead))
     }

@@ -66,13 +66,14 @@ extension Store {
         guard let initial = get(_storage.pointer) else { return nil }
         // One reader for both: from the root, the part and the row are read alike.
         let read: @MainActor () -> ChildState? = { [storage = _storage] in get(storage.pointer) }
+        let forward: @MainActor (ChildAction) -> StoreTask = { self.send(tag($0)) }
         guard let address = lens._row else {
             return ScopedStore(
-                initial: initial, read: read, rowRead: read, forward: { self.send(tag($0)) },
+                initial: initial, read: read, rowRead: read, forward: forward,
                 refresher: _refresherForScopes, canDetach: true)
         }
         return ScopedStore(
-            initial: initial, read: read, rowRead: read, forward: { self.send(tag($0)) },
+            initial: initial, read: read, rowRead: read, forward: forward,
             refresher: _refresherForScopes, canDetach: true, row: address, owner: 0,
             whole: _stateReader)
     }
