@@ -307,6 +307,21 @@ struct Board: Equatable, Sendable {
         #expect(store.linkedScopeCount == 3)
     }
 
+    @Test func scopesThatGoWhileAListAppearsAreForgottenByItsNextSweep() {
+        // A list's rows appear and their scopes stay: the tracker's sweeps have nothing to
+        // look for. Once some scopes go, the next sweep (made by adding scopes, with no row
+        // changing) forgets them.
+        let store = BoardStore(state: Board(count: 400), environment: (), update: Board.update)
+        var first: RowWatch? = rows(store, 0..<200)
+        #expect(store.linkedScopeCount == 200)
+        first = nil
+        #expect(first == nil)
+        let second = rows(store, 200..<400)
+        #expect(store.linkedScopeCount == 200)
+        store.send(.card(id: 300, .toggle))
+        #expect(second.take() == [300: 1])
+    }
+
     @Test func scopesThatAreGoneAreForgottenAndTheRestStillTold() {
         let store = BoardStore(state: Board(count: 3), environment: (), update: Board.update)
         for _ in 0..<5_000 {

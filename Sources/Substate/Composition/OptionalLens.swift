@@ -100,10 +100,26 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         self._placeKey = placeKey
     }
 
+    #if DEBUG
+        @_transparent
+    #endif
     @usableFromInline
     init(storage: _Storage, placeKey: _PendingEffectID?) {
         self._storage = storage
         self._placeKey = placeKey
+    }
+
+    /// A lens with the address of the row it reaches, made in one step: unoptimised, a lens
+    /// made and then given its row was copied once more (about 380 instructions a row
+    /// scope made).
+    #if DEBUG
+        @_transparent
+    #endif
+    @usableFromInline
+    init(storage: _Storage, placeKey: _PendingEffectID?, row: (any _RowAddress<Whole>)?) {
+        self._storage = storage
+        self._placeKey = placeKey
+        self._row = row
     }
 
     @inlinable
@@ -486,9 +502,12 @@ func _movingPayload<Whole, Part>(
 @usableFromInline
 struct _ChildKey<Key: Hashable & Sendable>: Hashable, @unchecked Sendable {
     // Key paths are immutable; `AnyKeyPath` is just not marked `Sendable`.
-    var path: AnyKeyPath
-    var key: Key
+    @usableFromInline var path: AnyKeyPath
+    @usableFromInline var key: Key
 
+    #if DEBUG
+        @_transparent
+    #endif
     @usableFromInline
     init(path: AnyKeyPath, key: Key) {
         self.path = path

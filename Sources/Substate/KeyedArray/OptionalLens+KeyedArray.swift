@@ -26,22 +26,20 @@ extension OptionalLens {
         let element = _KeyedElement(path: _StoredPath(keyPath), id: id)
         // The row read where the whole lies: a row scope's refresh reads it from the root's
         // state without copying that state first.
-        var lens = OptionalLens(
+        return OptionalLens(
             storage: .inPlace(
                 read: { [element] whole in element.path.read(at: whole) { $0[id: element.id] } },
                 write: { [element] whole, body in
                     element.path.modify(&whole) { $0._modify(id: element.id, body) }
                 }),
-            placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id))
-        )
-        // A row scope joins its array's tracker through a closure made here, where the types
-        // are known, so that the joining and the tracker's refresh after every send are
-        // specialised for them (see _RowTracker.refreshBody); the closure captures nothing,
-        // so making the lens allocates nothing more.
-        lens._row = _KeyedRowAddress(element: element) { link, refresher, owner, whole, element in
-            _KeyedRowAddress.attach(link, to: refresher, owner: owner, whole: whole, element)
-        }
-        return lens
+            placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id)),
+            // A row scope joins its array's tracker through a closure made here, where the
+            // types are known, so that the joining and the tracker's refresh after every send
+            // are specialised for them (see _RowTracker.refreshBody); the closure captures
+            // nothing, so making the lens allocates nothing more.
+            row: _KeyedRowAddress(element: element) { link, refresher, owner, whole, element in
+                _KeyedRowAddress.attach(link, to: refresher, owner: owner, whole: whole, element)
+            })
     }
 }
 

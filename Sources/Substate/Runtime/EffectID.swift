@@ -58,7 +58,11 @@ struct _PendingEffectID: Sendable {
     /// For a pair: the inner key, whose path follows `_key`'s.
     @usableFromInline let _inner: (any Hashable & Sendable)?
 
-    @inlinable
+    #if DEBUG
+        @_transparent @usableFromInline
+    #else
+        @inlinable
+    #endif
     init(_ id: some Hashable & Sendable) {
         _key = id
         _inner = nil

@@ -28,4 +28,18 @@ final class _ScopeLiveness: Sendable {
 
     /// The number of scopes that went so far (see `_goneCount`).
     @inlinable static var goneSoFar: Int { _goneCount.load(ordering: .relaxed) }
+
+    /// How many scoped stores of any kind went in the whole process, counted by their
+    /// deinitialisation. A ``KeyedArray``'s row tracker looks for links to gone scopes only
+    /// after this changed: while a list's rows appear and none of their scopes goes, its
+    /// sweeps find nothing and are skipped.
+    @usableFromInline static let _scopesGone = Atomic<Int>(0)
+
+    /// Counts a scoped store gone (see `_scopesGone`).
+    static func noteScopeGone() {
+        _scopesGone.add(1, ordering: .relaxed)
+    }
+
+    /// The number of scoped stores that went so far (see `_scopesGone`).
+    @inlinable static var scopesGoneSoFar: Int { _scopesGone.load(ordering: .relaxed) }
 }

@@ -106,6 +106,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher,
         canDetach: Bool,
+        stateKeyPath: KeyPath<ScopedStore, State>,
         place: (@MainActor () -> UnsafePointer<State>)? = nil,
         liveness: _ScopeLiveness? = nil,
         isRow: Bool = false
@@ -114,9 +115,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         // here would make the root's next in-place write copy what the part holds.
         _kept = canDetach ? initial : nil
         _canDetach = canDetach
-        // Here, not as the property's initial value: that is a function of its own, which
-        // ran unspecialised and demangled the key path's type for every scope made.
-        _stateKeyPath = _ScopeKeyPaths.state()
+        _stateKeyPath = stateKeyPath
         _liveness = liveness
         self._read = read
         self._rowRead = rowRead
@@ -132,45 +131,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
 
     deinit {
         _liveness?.markGone()
-    }
-
-    /// Makes the scope of a row and adds it to its array's tracker, which refreshes it only
-    /// when its row changed. The row's pieces come apart, not as an optional tuple: in
-    /// unoptimised code, each generic optional or tuple type named here was a metadata
-    /// lookup for every scope made.
-    /// - Parameters:
-    ///   - address: Where the row lives.
-    ///   - owner: The owner of the array's tracker (see ``_RowTrackerKey``).
-    ///   - whole: How to read the whole the address starts from.
-    @inlinable
-    convenience init<Whole>(
-        initial: State,
-        read: @escaping @MainActor () -> State?,
-        rowRead: @escaping @MainActor () -> State?,
-        forward: @escaping @MainActor (Action) -> StoreTask,
-        refresher: _ScopeRefresher,
-        canDetach: Bool,
-        row address: any _RowAddress<Whole>,
-        owner: UInt64,
-        whole: _WholeReader<Whole>
-    ) {
-        // Only a tracker that compares every row of its array reads the marks; a KeyedArray's
-        // reads its journal, and holds the scope weakly.
-        let liveness = address.comparesEveryRow ? _ScopeLiveness() : nil
-        self.init(
-            initial: initial, read: read, rowRead: rowRead, forward: forward,
-            refresher: refresher, canDetach: canDetach, liveness: liveness, isRow: true)
-        let link = _ScopeLink(scope: self, refresh: _linkBody)
-        guard let liveness else {
-            address.track(link, in: refresher, owner: owner, whole: whole)
-            return
-        }
-        address.track(
-            link, in: refresher, owner: owner, whole: whole,
-            rows: _RowRefresh(
-                initial: initial, liveness: liveness,
-                refresh: { [weak self] next in self?.refresh(to: next) ?? false },
-                makeTracker: { _ArrayRowTracker(read: $0) }))
+        _ScopeLiveness.noteScopeGone()
     }
 
     /// The scope's part of the root state, as of the root's last commit.
@@ -213,6 +174,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
                 forward: { forward(tag($0)) },
                 refresher: _refresher,
                 canDetach: false,
+                stateKeyPath: _ScopeKeyPaths.state(),
                 place: childPlace
             )
         }
@@ -225,7 +187,8 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
             rowRead: { rowRead().map(get) },
             forward: { forward(tag($0)) },
             refresher: _refresher,
-            canDetach: _canDetach
+            canDetach: _canDetach,
+            stateKeyPath: _ScopeKeyPaths.state()
         )
     }
 
@@ -249,12 +212,13 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
             guard let address = lens._row else {
                 return ScopedStore<ChildState, ChildAction>(
                     initial: initial, read: read, rowRead: read, forward: forwardChild,
-                    refresher: _refresher, canDetach: true)
+                    refresher: _refresher, canDetach: true,
+                    stateKeyPath: _ScopeKeyPaths.state())
             }
-            return ScopedStore<ChildState, ChildAction>(
+            return _RowScope.make(
                 initial: initial, read: read, rowRead: read, forward: forwardChild,
-                refresher: _refresher, canDetach: true, row: address, owner: _serial,
-                whole: .pointer { place() })
+                refresher: _refresher, stateKeyPath: _ScopeKeyPaths.state(), row: address,
+                owner: _serial, whole: .pointer { place() })
         }
         guard let initial = lens.read(_latest()) else { return nil }
         let read = self._read
@@ -266,12 +230,13 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         guard let address = lens._row else {
             return ScopedStore<ChildState, ChildAction>(
                 initial: initial, read: readPart, rowRead: rowReadPart, forward: forwardChild,
-                refresher: _refresher, canDetach: true)
+                refresher: _refresher, canDetach: true,
+                stateKeyPath: _ScopeKeyPaths.state())
         }
-        return ScopedStore<ChildState, ChildAction>(
+        return _RowScope.make(
             initial: initial, read: readPart, rowRead: rowReadPart, forward: forwardChild,
-            refresher: _refresher, canDetach: true, row: address, owner: _serial,
-            whole: .value(rowRead))
+            refresher: _refresher, stateKeyPath: _ScopeKeyPaths.state(), row: address,
+            owner: _serial, whole: .value(rowRead))
     }
 }
 
@@ -381,7 +346,14 @@ enum _ScopeKeyPaths {
     @usableFromInline static var byType: [ObjectIdentifier: AnyKeyPath] = [:]
 
     /// Inlinable: unspecialised, naming the key path's type demangled it on every call.
-    @inlinable
+    /// Transparent in debug builds, and called by the functions that make scopes rather than
+    /// by the scope's initialiser: inlined where the scope's types are known, the scope's type
+    /// and the key path's are not looked up at run time (about 700 instructions a scope).
+    #if DEBUG
+        @_transparent @usableFromInline
+    #else
+        @inlinable
+    #endif
     static func state<State, Action>() -> KeyPath<ScopedStore<State, Action>, State> {
         let type = ObjectIdentifier(ScopedStore<State, Action>.self)
         if let path = byType[type] {
@@ -392,5 +364,56 @@ enum _ScopeKeyPaths {
         let path = \ScopedStore<State, Action>.state
         byType[type] = path
         return path
+    }
+}
+
+/// Makes the scopes of rows.
+@MainActor @usableFromInline
+enum _RowScope {
+    /// Makes the scope of a row and adds it to its array's tracker, which refreshes it only
+    /// when its row changed. The row's pieces come apart, not as an optional tuple: in
+    /// unoptimised code, each generic optional or tuple type named here was a metadata
+    /// lookup for every scope made. Not an initialiser of the scope: a function, so that
+    /// debug builds can inline it where the scope's types are known (about 1,000 instructions
+    /// a scope made, which metadata lookups and generic copies of its values cost).
+    /// - Parameters:
+    ///   - address: Where the row lives.
+    ///   - owner: The owner of the array's tracker (see ``_RowTrackerKey``).
+    ///   - whole: How to read the whole the address starts from.
+    #if DEBUG
+        @_transparent @usableFromInline
+    #else
+        @inlinable
+    #endif
+    static func make<State: Equatable & Sendable, Action: Sendable, Whole>(
+        initial: State,
+        read: @escaping @MainActor () -> State?,
+        rowRead: @escaping @MainActor () -> State?,
+        forward: @escaping @MainActor (Action) -> StoreTask,
+        refresher: _ScopeRefresher,
+        stateKeyPath: KeyPath<ScopedStore<State, Action>, State>,
+        row address: any _RowAddress<Whole>,
+        owner: UInt64,
+        whole: _WholeReader<Whole>
+    ) -> ScopedStore<State, Action> {
+        // Only a tracker that compares every row of its array reads the marks; a KeyedArray's
+        // reads its journal, and holds the scope weakly.
+        let liveness = address.comparesEveryRow ? _ScopeLiveness() : nil
+        let scope = ScopedStore(
+            initial: initial, read: read, rowRead: rowRead, forward: forward,
+            refresher: refresher, canDetach: true, stateKeyPath: stateKeyPath,
+            liveness: liveness, isRow: true)
+        let link = _ScopeLink(scope: scope, refresh: scope._linkBody)
+        guard let liveness else {
+            address.track(link, in: refresher, owner: owner, whole: whole)
+            return scope
+        }
+        address.track(
+            link, in: refresher, owner: owner, whole: whole,
+            rows: _RowRefresh(
+                initial: initial, liveness: liveness,
+                refresh: { [weak scope] next in scope?.refresh(to: next) ?? false },
+                makeTracker: { _ArrayRowTracker(read: $0) }))
+        return scope
     }
 }

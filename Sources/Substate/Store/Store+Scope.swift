@@ -22,6 +22,7 @@ extension Store {
                 forward: { self.send(tag($0)) },
                 refresher: _refresherForScopes,
                 canDetach: false,
+                stateKeyPath: _ScopeKeyPaths.state(),
                 place: place
             )
         }
@@ -32,7 +33,8 @@ extension Store {
             rowRead: { [storage = _storage] in get(storage.pointer.pointee) },
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
-            canDetach: false
+            canDetach: false,
+            stateKeyPath: _ScopeKeyPaths.state()
         )
     }
 
@@ -70,12 +72,13 @@ extension Store {
         guard let address = lens._row else {
             return ScopedStore(
                 initial: initial, read: read, rowRead: read, forward: forward,
-                refresher: _refresherForScopes, canDetach: true)
+                refresher: _refresherForScopes, canDetach: true,
+                stateKeyPath: _ScopeKeyPaths.state())
         }
-        return ScopedStore(
+        return _RowScope.make(
             initial: initial, read: read, rowRead: read, forward: forward,
-            refresher: _refresherForScopes, canDetach: true, row: address, owner: 0,
-            whole: _stateReader)
+            refresher: _refresherForScopes, stateKeyPath: _ScopeKeyPaths.state(), row: address,
+            owner: 0, whole: _stateReader)
     }
 
     /// How many scoped stores the store still links to (alive, or gone and not yet
