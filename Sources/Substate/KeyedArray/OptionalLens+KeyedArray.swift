@@ -121,8 +121,14 @@ struct _RowRefresh<Part> {
 /// How a row tracker reads the whole its array lives in.
 @usableFromInline
 enum _WholeReader<Whole> {
-    /// The root store's state, in place.
-    case pointer(@MainActor () -> UnsafePointer<Whole>?)
+    /// The root store's state, in its cell: no closure, so that a row scope made from the
+    /// root allocates no reader it will not use (only the first scope of an array makes its
+    /// tracker, which reads through it). The cell, not the store: the trackers live in the
+    /// store's refresher, so a reader that held the store would make a cycle; the cell holds
+    /// nothing back.
+    case cell(_StateCell<Whole>)
+    /// A parent scope's part, in place in the root's state (see ``ScopedStore/_place``).
+    case place(@MainActor () -> UnsafePointer<Whole>)
     /// A parent scope's part, read from the root (`nil` if it is missing).
     case value(@MainActor () -> Whole?)
 
@@ -137,11 +143,12 @@ enum _WholeReader<Whole> {
             // No `Optional.map` or `withUnsafePointer`: this code is not specialised, and
             // each generic helper looked its metadata up at every call.
             switch self {
-            case .pointer(let pointer):
+            case .cell(let cell):
                 return {
-                    guard let whole = pointer() else { return nil }
-                    return UnsafeRawPointer(whole).load(fromByteOffset: offset, as: Value.self)
+                    UnsafeRawPointer(cell.pointer).load(fromByteOffset: offset, as: Value.self)
                 }
+            case .place(let place):
+                return { UnsafeRawPointer(place()).load(fromByteOffset: offset, as: Value.self) }
             case .value(let read):
                 return {
                     guard var whole = read() else { return nil }
@@ -152,7 +159,8 @@ enum _WholeReader<Whole> {
             }
         }
         switch self {
-        case .pointer(let pointer): return { pointer()?.pointee[keyPath: keyPath] }
+        case .cell(let cell): return { cell.pointer.pointee[keyPath: keyPath] }
+        case .place(let place): return { place().pointee[keyPath: keyPath] }
         case .value(let read): return { read()?[keyPath: keyPath] }
         }
     }

@@ -24,11 +24,14 @@ final class _ScopeRefresher {
     @usableFromInline @exclusivity(unchecked) var trackerList: [any _RowTracking] = []
     @exclusivity(unchecked) var isRefreshing = false
     @exclusivity(unchecked) var needsRefresh = false
-    /// The tracker found or made last, by its key: the scopes of a list's rows, made one
-    /// after another, find it without hashing the key path again (about 500 instructions a
-    /// scope). Forgotten when a tracker is removed.
-    @usableFromInline @exclusivity(unchecked) var lastTracker:
-        (key: _RowTrackerKey, tracker: any _RowTracking)?
+    /// The tracker found or made last, and its key (owner and key path): the scopes of a
+    /// list's rows, made one after another, find it without hashing the key path again
+    /// (about 500 instructions a scope). Forgotten when a tracker is removed. Three fields,
+    /// not an optional tuple, which unoptimised code copied, retaining each part, on every
+    /// scope made.
+    @usableFromInline @exclusivity(unchecked) var lastTracker: AnyObject?
+    @usableFromInline @exclusivity(unchecked) var lastOwner: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var lastPath: AnyKeyPath?
 
     @usableFromInline
     init() {}
@@ -61,13 +64,15 @@ final class _ScopeRefresher {
     func tracker<Tracker: _RowTracking>(
         for key: _RowTrackerKey, make: () -> Tracker
     ) -> Tracker? {
-        if let last = lastTracker, last.key.owner == key.owner, last.key.path === key.path,
-            let tracker = last.tracker as? Tracker
-        {
+        if lastOwner == key.owner, lastPath === key.path, let tracker = lastTracker as? Tracker {
             return tracker
         }
         let tracker = _tracker(for: key, make: make)
-        if let tracker { lastTracker = (key, tracker) }
+        if let tracker {
+            lastTracker = tracker
+            lastOwner = key.owner
+            lastPath = key.path
+        }
         return tracker
     }
 
@@ -128,6 +133,7 @@ final class _ScopeRefresher {
             trackers = trackers.filter { $0.value !== tracker }
         }
         lastTracker = nil
+        lastPath = nil
     }
 }
 

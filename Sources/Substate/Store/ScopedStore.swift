@@ -218,7 +218,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
             return _RowScope.make(
                 initial: initial, read: read, rowRead: read, forward: forwardChild,
                 refresher: _refresher, stateKeyPath: _ScopeKeyPaths.state(), row: address,
-                owner: _serial, whole: .pointer { place() })
+                owner: _serial, whole: .place(place))
         }
         guard let initial = lens.read(_latest()) else { return nil }
         let read = self._read

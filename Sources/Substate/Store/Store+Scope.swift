@@ -78,7 +78,7 @@ extension Store {
         return _RowScope.make(
             initial: initial, read: read, rowRead: read, forward: forward,
             refresher: _refresherForScopes, stateKeyPath: _ScopeKeyPaths.state(), row: address,
-            owner: 0, whole: _stateReader)
+            owner: 0, whole: .cell(_storage))
     }
 
     /// How many scoped stores the store still links to (alive, or gone and not yet
@@ -94,7 +94,7 @@ extension Store {
     var _refresherForScopes: _ScopeRefresher { _observation.scopes }
 
     /// Where the part stored inline at `offset` in the state is (see ``ScopedStore/_place``).
-    /// It holds the store's cell of state, as ``_stateReader`` does.
+    /// It holds the store's cell of state, as the reader of its row trackers does.
     @inlinable
     func _place<Part>(at offset: Int) -> @MainActor () -> UnsafePointer<Part> {
         { [storage = _storage] in
@@ -103,13 +103,4 @@ extension Store {
         }
     }
 
-    /// Reads the state in place for the row trackers of this store's scopes. It holds the
-    /// store's cell of state, not the store: the trackers live in this store's refresher, so
-    /// a reader that held the store would make a cycle; the cell holds nothing back. Not the
-    /// store `unowned` either: each call then counted the store (an atomic increment and
-    /// decrement) and retained the cell it read through, two to three times per row send.
-    @usableFromInline
-    var _stateReader: _WholeReader<State> {
-        .pointer { [storage = _storage] in storage.pointer }
-    }
 }
