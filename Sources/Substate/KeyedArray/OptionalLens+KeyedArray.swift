@@ -28,7 +28,12 @@ extension OptionalLens {
         // state without copying that state first.
         return OptionalLens(
             storage: .inPlace(
-                read: { [element] whole in element.path.read(at: whole) { $0[id: element.id] } },
+                read: { [element] whole in
+                    guard element.path.offset >= 0 else {
+                        return whole.pointee[keyPath: element.path.keyPath][id: element.id]
+                    }
+                    return element.path.pointer(at: whole).pointee[id: element.id]
+                },
                 write: { [element] whole, body in
                     element.path.modify(&whole) { $0._modify(id: element.id, body) }
                 }),
