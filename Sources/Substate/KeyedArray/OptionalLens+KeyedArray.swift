@@ -227,11 +227,10 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
         whole: _WholeReader<Whole>, _ element: _KeyedElement<Whole, Element>
     ) {
         let keyPath = element.path.keyPath
-        let key = _RowTrackerKey(owner: owner, path: keyPath)
         // The journal's key path is made only with the tracker, once per array: appending to
         // a key path instantiates a new one (demangling its types), which cost each new row
         // scope most of its making.
-        let tracker = refresher.tracker(for: key) {
+        let tracker = refresher.tracker(owner: owner, path: keyPath) {
             _RowTracker<Element.ID>(
                 journal: whole.reading(keyPath.appending(path: \KeyedArray<Element>._journal)))
         }

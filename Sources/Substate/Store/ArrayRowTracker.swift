@@ -240,8 +240,7 @@ struct _IndexedRowAddress<Whole, Element>: _RowAddress {
         // `Part` is `Element` (the scope is of this address's lens); checked, not assumed.
         guard let keyPath = (keyPath as AnyKeyPath) as? WritableKeyPath<Whole, [Part]>,
             let tracker = refresher.tracker(
-                for: _RowTrackerKey(owner: owner, path: keyPath),
-                make: { rows.makeTracker(whole.reading(keyPath)) })
+                owner: owner, path: keyPath, make: { rows.makeTracker(whole.reading(keyPath)) })
         else {
             refresher.add(link)
             return

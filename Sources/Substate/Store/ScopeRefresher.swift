@@ -57,21 +57,23 @@ final class _ScopeRefresher {
         links.append(link)
     }
 
-    /// The tracker for `key`, made by `make` if there is none; `nil` if the key already has a
-    /// tracker of another type (which a key path that fixes the element type rules out): the
-    /// caller then registers its scope to be refreshed on its own, which is always correct.
+    /// The tracker for an array (its owner and key path, see ``_RowTrackerKey``), made by
+    /// `make` if there is none; `nil` if the array already has a tracker of another type
+    /// (which a key path that fixes the element type rules out): the caller then registers
+    /// its scope to be refreshed on its own, which is always correct. The key is made only
+    /// when the tracker found last is not the one.
     @inlinable
     func tracker<Tracker: _RowTracking>(
-        for key: _RowTrackerKey, make: () -> Tracker
+        owner: UInt64, path: AnyKeyPath, make: () -> Tracker
     ) -> Tracker? {
-        if lastOwner == key.owner, lastPath === key.path, let tracker = lastTracker as? Tracker {
+        if lastOwner == owner, lastPath === path, let tracker = lastTracker as? Tracker {
             return tracker
         }
-        let tracker = _tracker(for: key, make: make)
+        let tracker = _tracker(for: _RowTrackerKey(owner: owner, path: path), make: make)
         if let tracker {
             lastTracker = tracker
-            lastOwner = key.owner
-            lastPath = key.path
+            lastOwner = owner
+            lastPath = path
         }
         return tracker
     }
