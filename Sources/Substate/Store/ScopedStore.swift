@@ -106,7 +106,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher,
         canDetach: Bool,
-        stateKeyPath: KeyPath<ScopedStore, State>,
+        common: _ScopeCommon<State, Action>,
         place: (@MainActor () -> UnsafePointer<State>)? = nil,
         liveness: _ScopeLiveness? = nil,
         isRow: Bool = false
@@ -115,16 +115,14 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         // here would make the root's next in-place write copy what the part holds.
         _kept = canDetach ? initial : nil
         _canDetach = canDetach
-        _stateKeyPath = stateKeyPath
+        _stateKeyPath = common.stateKeyPath
         _liveness = liveness
         self._read = read
         self._rowRead = rowRead
         self._forward = forward
         self._refresher = refresher
         self._place = place
-        // The link is a closure made here, in the caller's module, so that refreshing is
-        // specialised for the part's type rather than going through generic code.
-        _linkBody = { unsafeDowncast($0, to: ScopedStore.self).parentDidCommit() }
+        _linkBody = common.linkBody
         _isRow = isRow
         if !isRow { refresher.add(_ScopeLink(scope: self, refresh: _linkBody)) }
     }
@@ -174,7 +172,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
                 forward: { forward(tag($0)) },
                 refresher: _refresher,
                 canDetach: false,
-                stateKeyPath: _ScopeKeyPaths.state(),
+                common: _ScopeCommons.of(),
                 place: childPlace
             )
         }
@@ -188,7 +186,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
             forward: { forward(tag($0)) },
             refresher: _refresher,
             canDetach: _canDetach,
-            stateKeyPath: _ScopeKeyPaths.state()
+            common: _ScopeCommons.of()
         )
     }
 
@@ -213,11 +211,11 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
                 return ScopedStore<ChildState, ChildAction>(
                     initial: initial, read: read, rowRead: read, forward: forwardChild,
                     refresher: _refresher, canDetach: true,
-                    stateKeyPath: _ScopeKeyPaths.state())
+                    common: _ScopeCommons.of())
             }
             return _RowScope.make(
                 initial: initial, read: read, rowRead: read, forward: forwardChild,
-                refresher: _refresher, stateKeyPath: _ScopeKeyPaths.state(), row: address,
+                refresher: _refresher, common: _ScopeCommons.of(), row: address,
                 owner: _serial, whole: .place(place))
         }
         guard let initial = lens.read(_latest()) else { return nil }
@@ -231,11 +229,11 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
             return ScopedStore<ChildState, ChildAction>(
                 initial: initial, read: readPart, rowRead: rowReadPart, forward: forwardChild,
                 refresher: _refresher, canDetach: true,
-                stateKeyPath: _ScopeKeyPaths.state())
+                common: _ScopeCommons.of())
         }
         return _RowScope.make(
             initial: initial, read: readPart, rowRead: rowReadPart, forward: forwardChild,
-            refresher: _refresher, stateKeyPath: _ScopeKeyPaths.state(), row: address,
+            refresher: _refresher, common: _ScopeCommons.of(), row: address,
             owner: _serial, whole: .value(rowRead))
     }
 }
@@ -340,40 +338,6 @@ extension ScopedStore {
     }
 }
 
-/// The `\.state` key path of each type of scoped store, made once per type.
-@MainActor @usableFromInline
-enum _ScopeKeyPaths {
-    @usableFromInline static var byType: [ObjectIdentifier: AnyKeyPath] = [:]
-    /// The key path found last, and its scope type's identity: a list's rows, scoped one
-    /// after another, find it without a lookup in the table (about 250 instructions a scope
-    /// in debug builds). Main actor only, by accesses that never overlap.
-    @usableFromInline @exclusivity(unchecked) static var lastType: UInt = 0
-    @usableFromInline @exclusivity(unchecked) static var lastPath: AnyKeyPath?
-
-    /// Inlinable: unspecialised, naming the key path's type demangled it on every call.
-    /// Transparent in debug builds, and called by the functions that make scopes rather than
-    /// by the scope's initialiser: inlined where the scope's types are known, the scope's type
-    /// and the key path's are not looked up at run time (about 700 instructions a scope).
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable
-    #endif
-    static func state<State, Action>() -> KeyPath<ScopedStore<State, Action>, State> {
-        let type = ObjectIdentifier(ScopedStore<State, Action>.self)
-        // Stored under its scope type's identity: a checked cast cost each new scope about
-        // 1,000 instructions.
-        if UInt(bitPattern: type) == lastType, let path = lastPath {
-            return unsafeDowncast(path, to: KeyPath<ScopedStore<State, Action>, State>.self)
-        }
-        let path = byType[type] ?? \ScopedStore<State, Action>.state
-        byType[type] = path
-        lastType = UInt(bitPattern: type)
-        lastPath = path
-        return unsafeDowncast(path, to: KeyPath<ScopedStore<State, Action>, State>.self)
-    }
-}
-
 /// Makes the scopes of rows.
 @MainActor @usableFromInline
 enum _RowScope {
@@ -398,7 +362,7 @@ enum _RowScope {
         rowRead: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher,
-        stateKeyPath: KeyPath<ScopedStore<State, Action>, State>,
+        common: _ScopeCommon<State, Action>,
         row address: any _RowAddress<Whole>,
         owner: UInt64,
         whole: _WholeReader<Whole>
@@ -408,7 +372,7 @@ enum _RowScope {
         let liveness = address.comparesEveryRow ? _ScopeLiveness() : nil
         let scope = ScopedStore(
             initial: initial, read: read, rowRead: rowRead, forward: forward,
-            refresher: refresher, canDetach: true, stateKeyPath: stateKeyPath,
+            refresher: refresher, canDetach: true, common: common,
             liveness: liveness, isRow: true)
         let link = _ScopeLink(scope: scope, refresh: scope._linkBody)
         guard let liveness else {

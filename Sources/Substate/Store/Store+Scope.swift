@@ -22,7 +22,7 @@ extension Store {
                 forward: { self.send(tag($0)) },
                 refresher: _refresherForScopes,
                 canDetach: false,
-                stateKeyPath: _ScopeKeyPaths.state(),
+                common: _ScopeCommons.of(),
                 place: place
             )
         }
@@ -34,7 +34,7 @@ extension Store {
             forward: { self.send(tag($0)) },
             refresher: _refresherForScopes,
             canDetach: false,
-            stateKeyPath: _ScopeKeyPaths.state()
+            common: _ScopeCommons.of()
         )
     }
 
@@ -73,11 +73,11 @@ extension Store {
             return ScopedStore(
                 initial: initial, read: read, rowRead: read, forward: forward,
                 refresher: _refresherForScopes, canDetach: true,
-                stateKeyPath: _ScopeKeyPaths.state())
+                common: _ScopeCommons.of())
         }
         return _RowScope.make(
             initial: initial, read: read, rowRead: read, forward: forward,
-            refresher: _refresherForScopes, stateKeyPath: _ScopeKeyPaths.state(), row: address,
+            refresher: _refresherForScopes, common: _ScopeCommons.of(), row: address,
             owner: 0, whole: .cell(_storage))
     }
 
