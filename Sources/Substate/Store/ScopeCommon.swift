@@ -7,11 +7,12 @@ final class _ScopeCommon<State: Equatable & Sendable, Action: Sendable> {
     /// `\.state` of the scopes of this type.
     @usableFromInline let stateKeyPath: KeyPath<ScopedStore<State, Action>, State>
     /// Refreshes the scope it is handed after a commit of the root (see
-    /// ``ScopedStore/parentDidCommit()``). Made here, with the scope's types known where it is
-    /// specialised, rather than going through generic code.
+    /// ``ScopedStore/parentDidCommit()``).
     @usableFromInline let linkBody: @MainActor (AnyObject) -> Bool
 
-    @usableFromInline
+    /// Inlinable: made where the scope's types are known, the link's refresh is specialised
+    /// for them (made in this module, it ran generic code on every refresh of a row).
+    @inlinable
     init() {
         stateKeyPath = \ScopedStore<State, Action>.state
         linkBody = { unsafeDowncast($0, to: ScopedStore<State, Action>.self).parentDidCommit() }
