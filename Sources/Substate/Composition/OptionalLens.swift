@@ -37,11 +37,19 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     }
 
     @usableFromInline let _storage: _Storage
-    /// The key of a keyed part, made into an effect id only when an effect needs one.
-    @usableFromInline let _placeKey: _PendingEffectID?
+    /// The key of a keyed part, made into an effect id only when an effect needs one; `nil`
+    /// for an element of a ``KeyedArray``, whose row address makes it (see ``_placeKey``).
+    @usableFromInline let _ownPlaceKey: _PendingEffectID?
     /// For an element of a ``KeyedArray`` by id: which array and which id, so that a scope
     /// made with the lens is refreshed only when its row changes.
     @usableFromInline var _row: (any _RowAddress<Whole>)?
+
+    /// The key of a keyed part. An element of a ``KeyedArray`` has its key made from its row
+    /// address when asked (an effect of the row, a composition), not with the lens: a row's
+    /// scope never asks, and in unoptimised code making and copying the key cost each row
+    /// scope made about 500 instructions.
+    @inlinable
+    var _placeKey: _PendingEffectID? { _ownPlaceKey ?? _row?.placeKey }
 
     /// The lens's reader as one closure, for a scoped store's readers to share: a closure
     /// that captured the lens would copy all of it.
@@ -69,7 +77,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 set(&whole, part)
                 return true
             })
-        _placeKey = nil
+        _ownPlaceKey = nil
     }
 
     /// An optional lens through a key path to an optional part.
@@ -84,7 +92,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
                 body(&whole[keyPath: keyPath]!)
                 return true
             })
-        _placeKey = _PendingEffectID(_KeyPathKey(keyPath))
+        _ownPlaceKey = _PendingEffectID(_KeyPathKey(keyPath))
     }
 
     #if DEBUG
@@ -97,7 +105,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         placeKey: _PendingEffectID?
     ) {
         _storage = .closures(read: read, write: write)
-        self._placeKey = placeKey
+        self._ownPlaceKey = placeKey
     }
 
     #if DEBUG
@@ -106,7 +114,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     @usableFromInline
     init(storage: _Storage, placeKey: _PendingEffectID?) {
         self._storage = storage
-        self._placeKey = placeKey
+        self._ownPlaceKey = placeKey
     }
 
     /// A lens with the address of the row it reaches, made in one step: unoptimised, a lens
@@ -118,7 +126,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     @usableFromInline
     init(storage: _Storage, placeKey: _PendingEffectID?, row: (any _RowAddress<Whole>)?) {
         self._storage = storage
-        self._placeKey = placeKey
+        self._ownPlaceKey = placeKey
         self._row = row
     }
 

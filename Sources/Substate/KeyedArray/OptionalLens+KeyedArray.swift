@@ -37,7 +37,8 @@ extension OptionalLens {
                 write: { [element] whole, body in
                     element.path.modify(&whole) { $0._modify(id: element.id, body) }
                 }),
-            placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id)),
+            // Its key made by its row address when asked (see `OptionalLens._placeKey`).
+            placeKey: nil,
             // A row scope joins its array's tracker through a closure made here, where the
             // types are known, so that the joining and the tracker's refresh after every send
             // are specialised for them (see _RowTracker.refreshBody); the closure captures
@@ -67,6 +68,9 @@ final class _KeyedElement<Whole, Element: Identifiable>: @unchecked Sendable {
 @usableFromInline
 protocol _RowAddress<Whole> {
     associatedtype Whole
+    /// The key of the row's place, when its lens does not keep one: the array's key path
+    /// and the row's id.
+    var placeKey: _PendingEffectID? { get }
     /// Whether the tracker of such rows compares every row after each commit, and so needs
     /// the `rows` argument of ``track(_:in:owner:whole:rows:)``: made only then, since it
     /// costs each scope a liveness mark and a closure.
@@ -173,7 +177,7 @@ enum _WholeReader<Whole> {
 
 /// The address of an element of a ``KeyedArray`` by id.
 @usableFromInline
-struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
+struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress where Element.ID: Sendable {
     // Three words, the inline size of an existential: `OptionalLens._row` holds it unboxed.
     /// The array's path and the element's id, shared with the lens's closures.
     let element: _KeyedElement<Whole, Element>
@@ -199,6 +203,11 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress {
 
     /// `false`: the tracker reads the array's journal.
     @usableFromInline var comparesEveryRow: Bool { false }
+
+    /// The array's key path and the row's id, as the element lens's key.
+    @usableFromInline var placeKey: _PendingEffectID? {
+        _PendingEffectID(_ChildKey(path: element.path.keyPath as AnyKeyPath, key: element.id))
+    }
 
     @MainActor @usableFromInline
     func track(

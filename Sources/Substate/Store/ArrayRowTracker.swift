@@ -223,6 +223,9 @@ struct _IndexedRowAddress<Whole, Element>: _RowAddress {
     /// `true`: a plain array has no journal of its changes.
     @usableFromInline var comparesEveryRow: Bool { true }
 
+    /// `nil`: the element lens keeps its key.
+    @usableFromInline var placeKey: _PendingEffectID? { nil }
+
     /// Without a way to refresh the row, the scope is refreshed after every commit.
     @MainActor @usableFromInline
     func track(
