@@ -236,6 +236,15 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress where Element
         whole: _WholeReader<Whole>, _ element: _KeyedElement<Whole, Element>
     ) {
         let keyPath = element.path.keyPath
+        if let last = refresher.lastTracker(owner: owner, path: keyPath) {
+            // The tracker of this array, found or made last: made here for this key path,
+            // whose type fixes the ids' type. Not checked by a cast: unoptimised, naming the
+            // tracker's type looked its metadata up for every scope made.
+            let tracker = Unmanaged<_RowTracker<Element.ID>>
+                .fromOpaque(Unmanaged.passUnretained(last).toOpaque()).takeUnretainedValue()
+            tracker.addLink(link, for: element.id)
+            return
+        }
         // The journal's key path is made only with the tracker, once per array: appending to
         // a key path instantiates a new one (demangling its types), which cost each new row
         // scope most of its making.

@@ -57,6 +57,13 @@ final class _ScopeRefresher {
         links.append(link)
     }
 
+    /// The tracker found or made last, if it is the one of this array (its owner and key
+    /// path, see ``_RowTrackerKey``).
+    @inlinable
+    func lastTracker(owner: UInt64, path: AnyKeyPath) -> AnyObject? {
+        lastOwner == owner && lastPath === path ? lastTracker : nil
+    }
+
     /// The tracker for an array (its owner and key path, see ``_RowTrackerKey``), made by
     /// `make` if there is none; `nil` if the array already has a tracker of another type
     /// (which a key path that fixes the element type rules out): the caller then registers
