@@ -32,6 +32,7 @@ final class _ScopeRefresher {
     @usableFromInline @exclusivity(unchecked) var lastTracker: AnyObject?
     @usableFromInline @exclusivity(unchecked) var lastOwner: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var lastPath: AnyKeyPath?
+    @usableFromInline @exclusivity(unchecked) var lastPathAddress: UInt = 0
 
     @usableFromInline
     init() {}
@@ -61,7 +62,12 @@ final class _ScopeRefresher {
     /// path, see ``_RowTrackerKey``).
     @inlinable
     func lastTracker(owner: UInt64, path: AnyKeyPath) -> AnyObject? {
-        lastOwner == owner && lastPath === path ? lastTracker : nil
+        // The key path by its address, as a number: `===` and `&&` were calls in unoptimised
+        // code (about 250 instructions a row scope made). `lastPath` keeps it alive.
+        guard lastOwner == owner, lastPathAddress == unsafeBitCast(path, to: UInt.self) else {
+            return nil
+        }
+        return lastTracker
     }
 
     /// The tracker for an array (its owner and key path, see ``_RowTrackerKey``), made by
@@ -73,14 +79,13 @@ final class _ScopeRefresher {
     func tracker<Tracker: _RowTracking>(
         owner: UInt64, path: AnyKeyPath, make: () -> Tracker
     ) -> Tracker? {
-        if lastOwner == owner, lastPath === path, let tracker = lastTracker as? Tracker {
-            return tracker
-        }
+        if let tracker = lastTracker(owner: owner, path: path) as? Tracker { return tracker }
         let tracker = _tracker(for: _RowTrackerKey(owner: owner, path: path), make: make)
         if let tracker {
             lastTracker = tracker
             lastOwner = owner
             lastPath = path
+            lastPathAddress = unsafeBitCast(path, to: UInt.self)
         }
         return tracker
     }
@@ -143,6 +148,7 @@ final class _ScopeRefresher {
         }
         lastTracker = nil
         lastPath = nil
+        lastPathAddress = 0
     }
 }
 
