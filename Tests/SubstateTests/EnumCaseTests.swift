@@ -332,6 +332,52 @@ private enum Labelled: Sendable {
     #endif
 }
 
+/// Holds a session where a key path finds it at an offset (`stored`), through a getter and a
+/// setter (`computed`), and in an object (`boxed.session`): the last two have no offset.
+private struct Desk: Sendable {
+    final class Box: @unchecked Sendable {
+        var session = Session.signedOut
+    }
+
+    var stored = Session.signedOut
+    var computed: Session {
+        get { stored }
+        set { stored = newValue }
+    }
+    let boxed = Box()
+}
+
+@Suite struct CaseInPropertyTests {
+    /// `.case(_:in:)` reads and changes the payload of its own case through any key path,
+    /// leaves another case alone, and names the payload's effects as the lens composed of the
+    /// key path and the case does.
+    @Test(arguments: [\Desk.stored, \Desk.computed, \Desk.boxed.session])
+    fileprivate func aCaseInAPropertyIsReadAndChangedThroughItsKeyPath(
+        _ keyPath: WritableKeyPath<Desk, Session> & Sendable
+    ) {
+        let loggedIn = OptionalLens<Desk, Account>.case(Session.loggedIn, in: keyPath)
+        let guest = OptionalLens<Desk, Account>.case(Session.guest, in: keyPath)
+        var desk = Desk()
+        desk[keyPath: keyPath] = .loggedIn(Account(name: "a", items: [1]))
+        for round in 1...3 {
+            #expect(loggedIn.modify(&desk) { $0.items.append(round) } != nil)
+            #expect(guest.modify(&desk) { $0.name = "wrong" } == nil)
+        }
+        #expect(loggedIn.get(desk) == Account(name: "a", items: [1, 1, 2, 3]))
+        #expect(guest.get(desk) == nil)
+        #expect(desk[keyPath: keyPath] == .loggedIn(Account(name: "a", items: [1, 1, 2, 3])))
+        #expect(guest.set(&desk, to: Account(name: "g", items: [])) == false)
+        desk[keyPath: keyPath] = .guest(Account(name: "g", items: []))
+        #expect(guest.set(&desk, to: Account(name: "h", items: [2])))
+        #expect(desk[keyPath: keyPath] == .guest(Account(name: "h", items: [2])))
+        #expect(loggedIn.get(desk) == nil)
+        let composed = Lens(keyPath).appending(
+            OptionalLens<Session, Account>.case(Session.loggedIn))
+        #expect(loggedIn._placeKey?._path == composed._placeKey?._path)
+        #expect(loggedIn._placeKey?._path.count == 2)
+    }
+}
+
 /// A payload whose size is not a multiple of its alignment (25 bytes in a 32-byte stride).
 private struct Ragged: Equatable, Sendable {
     var name = "ragged"

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Reads enum cases by reflection, so that a case can be named by the case itself
 /// (`Screen.loggedIn`, `Action.response`) with no hand-written pattern match and no macro.
 ///
@@ -32,47 +34,83 @@ package enum _EnumCase {
 
     /// An enum type, a payload type and a case's tag.
     private struct Key: Hashable {
-        let whole: ObjectIdentifier
-        let part: ObjectIdentifier
+        let whole: UInt
+        let part: UInt
         let tag: UInt32
 
         init<Whole, Part>(_: Whole.Type, _: Part.Type, tag: UInt32) {
-            whole = ObjectIdentifier(Whole.self)
-            part = ObjectIdentifier(Part.self)
+            whole = UInt(bitPattern: ObjectIdentifier(Whole.self))
+            part = UInt(bitPattern: ObjectIdentifier(Part.self))
             self.tag = tag
         }
 
-        /// A slot among `count` (a power of two) for the key: a mix of the two types'
+        /// A slot among `mask + 1` (a power of two) for the key: a mix of the two types'
         /// addresses (metadata, aligned to 8 bytes or more) and the tag, not a hash.
-        func slot(of count: Int) -> Int {
-            let mixed = (UInt(bitPattern: whole) >> 3) &+ (UInt(bitPattern: part) >> 5) &+ UInt(tag)
-            return Int(truncatingIfNeeded: mixed) & (count - 1)
+        func slot(_ mask: Int) -> Int {
+            Int(truncatingIfNeeded: (whole >> 3) &+ (part >> 5) &+ UInt(tag)) & mask
         }
     }
 
-    /// What was learned of each case read so far: every case in a table, and the cases read
-    /// last in a few slots placed by a cheap mix of the key, looked at first. A read is
-    /// usually of a case read just before (the same lens, made in every update), and hashing
-    /// the key for the table cost about 280 instructions per read.
-    private struct Readings {
+    /// A slot of the published table: a key and how its case is read; `whole` is 0 in an
+    /// empty slot.
+    private struct Slot {
+        var whole: UInt = 0
+        var part: UInt = 0
+        var tag: UInt32 = 0
+        var inPlace = false
+    }
+
+    /// What was learned of each case read so far, under the lock, and every table published
+    /// from it (kept, never freed: a reader may still be looking at an older one, and there
+    /// is one per case learned).
+    private struct Learned {
         var byKey: [Key: Reading] = [:]
-        var recent = [(key: Key, reading: Reading)?](repeating: nil, count: 8)
+        var tables: [UnsafeMutablePointer<Slot>] = []
+    }
 
-        mutating func reading(_ key: Key) -> Reading? {
-            let slot = key.slot(of: recent.count)
-            if let recent = recent[slot], recent.key == key { return recent.reading }
-            guard let reading = byKey[key] else { return nil }
-            recent[slot] = (key, reading)
-            return reading
-        }
+    private static let learned = Locked(Learned())
 
-        mutating func learn(_ reading: Reading, for key: Key) {
-            byKey[key] = reading
-            recent[key.slot(of: recent.count)] = (key, reading)
+    /// The address of the newest table, 0 before the first case is learned: an open-addressed
+    /// table whose first slot holds the mask of the others in `whole`. A read looks here
+    /// with one atomic load and no lock: unoptimised, the lock and a dictionary's lookup cost
+    /// about 550 instructions per read, and a case is read on every action routed to it.
+    private static let published = Atomic<Int>(0)
+
+    /// How the case of `key` is read, if it was learned.
+    private static func reading(_ key: Key) -> Reading? {
+        guard let table = UnsafePointer<Slot>(bitPattern: published.load(ordering: .acquiring))
+        else { return nil }
+        let mask = Int(table[0].whole)
+        var slot = key.slot(mask)
+        while true {
+            let found = table[1 + slot]
+            if found.whole == 0 { return nil }
+            if found.whole == key.whole, found.part == key.part, found.tag == key.tag {
+                return found.inPlace ? .inPlace : .reflected
+            }
+            slot = (slot + 1) & mask
         }
     }
 
-    private static let readings = Locked(Readings())
+    /// Remembers how the case of `key` is read, and publishes a table with it.
+    private static func learn(_ reading: Reading, for key: Key) {
+        learned.withLock { learned in
+            learned.byKey[key] = reading
+            var capacity = 16
+            while capacity < 2 * learned.byKey.count { capacity *= 2 }
+            let table = UnsafeMutablePointer<Slot>.allocate(capacity: capacity + 1)
+            table.initialize(repeating: Slot(), count: capacity + 1)
+            table[0].whole = UInt(capacity - 1)
+            for (key, reading) in learned.byKey {
+                var slot = key.slot(capacity - 1)
+                while table[1 + slot].whole != 0 { slot = (slot + 1) & (capacity - 1) }
+                table[1 + slot] = Slot(
+                    whole: key.whole, part: key.part, tag: key.tag, inPlace: reading == .inPlace)
+            }
+            learned.tables.append(table)
+            published.store(Int(bitPattern: UInt(bitPattern: table)), ordering: .releasing)
+        }
+    }
 
     /// The payload of `whole` if it is the case `embed` makes, else `nil`.
     ///
@@ -109,31 +147,43 @@ package enum _EnumCase {
     package static func modifyPayload<Whole, Part>(
         of whole: inout Whole, case embed: (Part) -> Whole, _ body: (inout Part) -> Void
     ) -> Bool {
-        if let changed = _modifyInPlace(of: &whole, case: embed, body) { return changed }
-        return _movingPayload(of: &whole, embed, { payload(of: $0, case: embed) }, body)
+        withUnsafeMutablePointer(to: &whole) { modifyPayload(at: $0, case: embed, body) }
     }
 
-    /// ``modifyPayload(of:case:_:)`` for a case read in place; `nil`, with `whole` untouched,
+    /// ``modifyPayload(of:case:_:)`` for the whole at a pointer: what a lens that reaches the
+    /// enum where it lies calls, with no generic call in between that would take the pointer
+    /// again.
+    @inlinable
+    package static func modifyPayload<Whole, Part>(
+        at whole: UnsafeMutablePointer<Whole>, case embed: (Part) -> Whole,
+        _ body: (inout Part) -> Void
+    ) -> Bool {
+        if let changed = _modifyInPlace(at: whole, case: embed, body) { return changed }
+        return _movingPayload(of: &whole.pointee, embed, { payload(of: $0, case: embed) }, body)
+    }
+
+    /// ``modifyPayload(at:case:_:)`` for a case read in place; `nil`, with the whole untouched,
     /// for a case not known to be.
     @usableFromInline
     static func _modifyInPlace<Whole, Part>(
-        of whole: inout Whole, case embed: (Part) -> Whole, _ body: (inout Part) -> Void
+        at pointer: UnsafeMutablePointer<Whole>, case embed: (Part) -> Whole,
+        _ body: (inout Part) -> Void
     ) -> Bool? {
         guard let layout = _EnumLayout(Whole.self) else { return nil }
-        return withUnsafeMutablePointer(to: &whole) { pointer in
-            let value = UnsafeMutableRawPointer(pointer)
-            let tag = layout.tag(at: value)
-            let key = Key(Whole.self, Part.self, tag: tag)
-            guard readings.withLock({ $0.reading(key) }) == .inPlace else { return nil }
-            layout.layBare(value)
-            // The payload, declared of exactly the type `Part` and stored in the enum, lies at
-            // the enum's own address; the tag goes back whether or not it is the case asked for.
-            defer { layout.restore(value, tag: tag) }
-            let part = value.assumingMemoryBound(to: Part.self)
-            guard layout.tag(of: embed(part.pointee)) == tag else { return false }
-            body(&part.pointee)
-            return true
+        let value = UnsafeMutableRawPointer(pointer)
+        let tag = layout.tag(at: value)
+        guard case .inPlace? = reading(Key(Whole.self, Part.self, tag: tag)) else { return nil }
+        layout.layBare(value)
+        // The payload, declared of exactly the type `Part` and stored in the enum, lies at the
+        // enum's own address; the tag goes back whether or not it is the case asked for.
+        let part = value.assumingMemoryBound(to: Part.self)
+        guard layout.tag(of: embed(part.pointee)) == tag else {
+            layout.restore(value, tag: tag)
+            return false
         }
+        body(&part.pointee)
+        layout.restore(value, tag: tag)
+        return true
     }
 
     /// Initialises `slot` with the payload of `whole` and returns `true` if `whole` is the
@@ -147,11 +197,10 @@ package enum _EnumCase {
         }
         let tag = layout.tag(of: whole)
         let key = Key(Whole.self, Part.self, tag: tag)
-        let reading = readings.withLock { $0.reading(key) }
-        guard reading == .inPlace else {
+        let known = reading(key)
+        guard case .inPlace? = known else {
             return reflectedPayload(
-                of: whole, case: embed, into: slot,
-                learning: reading == nil ? (layout, key) : nil)
+                of: whole, case: embed, into: slot, learning: known == nil ? (layout, key) : nil)
         }
         layout.withPayload(of: whole) {
             slot.initialize(to: $0.assumingMemoryBound(to: Part.self).pointee)
@@ -174,7 +223,7 @@ package enum _EnumCase {
         if let (layout, key) = learning {
             let reading = readsInPlace(
                 part, of: whole, tag: key.tag, made: embed(part), layout: layout)
-            readings.withLock { $0.learn(reading ? .inPlace : .reflected, for: key) }
+            learn(reading ? .inPlace : .reflected, for: key)
         }
         slot.initialize(to: part)
         return true
@@ -185,7 +234,7 @@ package enum _EnumCase {
     static func isReadInPlace<Whole, Part>(_ whole: Whole, as part: Part.Type) -> Bool? {
         guard let layout = _EnumLayout(Whole.self) else { return false }
         let key = Key(Whole.self, Part.self, tag: layout.tag(of: whole))
-        return readings.withLock { $0.reading(key) }.map { $0 == .inPlace }
+        return reading(key).map { $0 == .inPlace }
     }
 
     /// Whether a payload that mirrors found can be read in place from now on: the case is

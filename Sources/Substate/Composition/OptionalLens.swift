@@ -34,6 +34,17 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         case inPlace(
             read: @Sendable (UnsafePointer<Whole>) -> Part?,
             write: @Sendable (inout Whole, (inout Part) -> Void) -> Bool)
+        /// An enum case's payload in a property of the whole (``case(_:in:)``, which an update
+        /// makes for every action it routes): the property's key path, from which the effect
+        /// key is made only when an effect needs one, and one closure that reads (`change`
+        /// false: `body` gets a copy) or changes the payload of the whole at the pointer and
+        /// returns whether it is there. Unoptimised, a reader and a writer of their own and
+        /// the effect key made with the lens cost about 1,300 instructions an action.
+        case caseIn(
+            AnyKeyPath,
+            access:
+                @Sendable (UnsafeMutablePointer<Whole>, _ change: Bool, (inout Part) -> Void)
+                -> Bool)
     }
 
     @usableFromInline let _storage: _Storage
@@ -49,7 +60,32 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// scope never asks, and in unoptimised code making and copying the key cost each row
     /// scope made about 500 instructions.
     @inlinable
-    var _placeKey: _PendingEffectID? { _ownPlaceKey ?? _row?.placeKey }
+    var _placeKey: _PendingEffectID? {
+        if let key = _ownPlaceKey { return key }
+        if let row = _row { return row.placeKey }
+        if case .caseIn(let keyPath, _) = _storage {
+            // The key `case(_:in:)` would have made: the property's key path, then the case
+            // (the enum's type is the key path's value type).
+            return _PendingEffectID(
+                outer: _KeyPathKey(keyPath),
+                inner: _CaseKey(
+                    whole: ObjectIdentifier(type(of: keyPath).valueType),
+                    part: ObjectIdentifier(Part.self)))
+        }
+        return nil
+    }
+
+    /// Reads the part through a ``_Storage/caseIn(_:access:)`` accessor.
+    @inlinable
+    static func _read(
+        _ whole: UnsafePointer<Whole>,
+        _ access: @Sendable (UnsafeMutablePointer<Whole>, Bool, (inout Part) -> Void) -> Bool
+    ) -> Part? {
+        var part: Part?
+        // Reading only: the accessor does not change the whole when `change` is false.
+        _ = access(UnsafeMutablePointer(mutating: whole), false) { part = $0 }
+        return part
+    }
 
     /// The lens's reader as one closure, for a scoped store's readers to share: a closure
     /// that captured the lens would copy all of it.
@@ -143,6 +179,8 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             return read(whole)
         case .inPlace(let read, _):
             return withUnsafePointer(to: whole) { read($0) }
+        case .caseIn(_, let access):
+            return withUnsafePointer(to: whole) { Self._read($0, access) }
         }
     }
 
@@ -165,6 +203,8 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             return { read($0.pointee) }
         case .inPlace(let read, _):
             return read
+        case .caseIn(_, let access):
+            return { Self._read($0, access) }
         }
     }
 
@@ -189,6 +229,8 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             }
         case .closures(_, let write), .inPlace(_, let write):
             return write(&whole, body)
+        case .caseIn(_, let access):
+            return withUnsafeMutablePointer(to: &whole) { access($0, true, body) }
         }
     }
 
@@ -208,6 +250,11 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             return (read, write)
         case .inPlace(let read, let write):
             return ({ whole in withUnsafePointer(to: whole) { read($0) } }, write)
+        case .caseIn(_, let access):
+            return (
+                { whole in withUnsafePointer(to: whole) { Self._read($0, access) } },
+                { whole, body in withUnsafeMutablePointer(to: &whole) { access($0, true, body) } }
+            )
         case .element, .found:
             let lens = self
             return ({ lens.read($0) }, { whole, body in lens.write(&whole, body) })
@@ -225,6 +272,8 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
             return read(whole) != nil
         case .inPlace(let read, _):
             return withUnsafePointer(to: whole) { read($0) } != nil
+        case .caseIn(_, let access):
+            return withUnsafePointer(to: whole) { Self._read($0, access) } != nil
         }
     }
 
@@ -435,16 +484,27 @@ extension OptionalLens {
         // pair can be made at once (see `lens.case` in <doc:Performance>).
         let path = _StoredPath(keyPath)
         return OptionalLens(
-            read: { whole in path.read(whole) { _EnumCase.payload(of: $0, case: embed) } },
-            write: { whole, body in
-                path.modify(&whole) { value in
-                    _EnumCase.modifyPayload(of: &value, case: embed, body)
-                }
-            },
-            placeKey: _PendingEffectID(
-                outer: _KeyPathKey(keyPath),
-                inner: _CaseKey(
-                    whole: ObjectIdentifier(Enum.self), part: ObjectIdentifier(Part.self))))
+            storage: .caseIn(
+                keyPath,
+                access: { whole, change, body in
+                    guard change else {
+                        return path.read(at: whole) { value in
+                            guard var part = _EnumCase.payload(of: value, case: embed) else {
+                                return false
+                            }
+                            body(&part)
+                            return true
+                        }
+                    }
+                    guard path.offset >= 0 else {
+                        return path.modify(&whole.pointee) { value in
+                            _EnumCase.modifyPayload(of: &value, case: embed, body)
+                        }
+                    }
+                    return _EnumCase.modifyPayload(
+                        at: path.mutablePointer(at: whole), case: embed, body)
+                }),
+            placeKey: nil)
     }
 
     /// An optional lens to the payload of one case of an enum, with a hand-written pattern

@@ -59,6 +59,18 @@ struct _StoredPath<Whole, Value>: @unchecked Sendable {
                 .pointee)
     }
 
+    /// Where the value is in the whole at `whole`, to change it there; only when the value is
+    /// stored inline (`offset` is not negative). Transparent in debug builds, as
+    /// ``pointer(at:)`` is.
+    #if DEBUG
+        @_transparent @usableFromInline
+    #else
+        @inlinable
+    #endif
+    func mutablePointer(at whole: UnsafeMutablePointer<Whole>) -> UnsafeMutablePointer<Value> {
+        UnsafeMutableRawPointer(whole).advanced(by: offset).assumingMemoryBound(to: Value.self)
+    }
+
     /// Calls `body` with the value in `whole`, to change it in place.
     @inlinable
     func modify<Result>(_ whole: inout Whole, _ body: (inout Value) -> Result) -> Result {
