@@ -211,7 +211,11 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// Changes the part in place; `false` if it is missing. Always inlined: with a lens to an
     /// element by id, whose storage is larger, the optimiser stopped inlining it (and then
     /// `child`) into an update, about 120 instructions per action.
-    @inlinable @inline(__always)
+    #if DEBUG
+        @_transparent @usableFromInline
+    #else
+        @inlinable @inline(__always)
+    #endif
     func write(_ whole: inout Whole, _ body: (inout Part) -> Void) -> Bool {
         switch _storage {
         case .element(let path, let index):
@@ -527,7 +531,14 @@ extension OptionalLens {
     ///   share it, which does no harm: only one case is there at a time, the effects of a case
     ///   end when the enum leaves it, and ``Effect/cancelEffects(of:)`` acts only while its
     ///   case is there.
-    @inlinable
+    #if DEBUG
+        // Transparent in debug builds, as ``case(_:in:)`` is: its writer, and
+        // `_movingPayload` in it, are then built for the caller's types (unspecialised, the
+        // optional payload's metadata was looked up on every write, about 330 instructions).
+        @_transparent
+    #else
+        @inlinable
+    #endif
     public static func `case`(
         _ embed: @escaping @Sendable (Part) -> Whole,
         extract: @escaping @Sendable (Whole) -> Part?
@@ -547,7 +558,12 @@ extension OptionalLens {
 ///
 /// Inlined into the lens's closure, for the caller's types: unspecialised, its optional
 /// payload made the runtime look `Optional<Part>` up twice per write (about 650 instructions).
-@inlinable
+/// Transparent in debug builds, for the same reason.
+#if DEBUG
+    @_transparent @usableFromInline
+#else
+    @inlinable
+#endif
 func _movingPayload<Whole, Part>(
     of whole: inout Whole, _ embed: (Part) -> Whole, _ extract: (Whole) -> Part?,
     _ body: (inout Part) -> Void
