@@ -29,18 +29,27 @@ struct _EnumLayout {
 
     /// The layout of an enum type; `nil` for any other type, or where the witnesses' function
     /// pointers are signed (arm64e), which this does not handle.
+    ///
+    /// It and the witnesses' readers below read through typed pointers, whose accesses are
+    /// transparent, where `load(fromByteOffset:as:)` is a generic call in unoptimised code
+    /// (a read of an enum case through a lens made about ten, some 250 instructions).
+    #if DEBUG
+        @_transparent
+    #endif
     init?(_ type: Any.Type) {
         #if _ptrauth(_arm64e)
             return nil
         #else
             let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-            let kind = metadata.load(as: Int.self)
+            let kind = metadata.assumingMemoryBound(to: Int.self).pointee
             guard kind == Self.enumKind || kind == Self.optionalKind else { return nil }
-            let witnesses = metadata.load(
-                fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
-            let flags = witnesses.load(
-                fromByteOffset: Self.flagsWord * MemoryLayout<UnsafeRawPointer>.size,
-                as: UInt32.self)
+            // The value witness table's address is the word before the metadata.
+            let witnesses = metadata.assumingMemoryBound(to: UnsafeRawPointer.self)[-1]
+            // The flags are the low half of their word (little-endian: every platform this
+            // runs on).
+            let flags = witnesses.assumingMemoryBound(to: UInt32.self)[
+                Self.flagsWord * MemoryLayout<UnsafeRawPointer>.size
+                    / MemoryLayout<UInt32>.size]
             guard flags & Self.hasEnumWitnesses != 0 else { return nil }
             self.metadata = metadata
             self.witnesses = witnesses
@@ -48,15 +57,26 @@ struct _EnumLayout {
     }
 
     /// The witness function at `word` of the table, as an untyped pointer.
+    #if DEBUG
+        @_transparent
+    #endif
     private func witness(_ word: Int) -> UnsafeRawPointer {
-        witnesses.load(
-            fromByteOffset: word * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+        witnesses.assumingMemoryBound(to: UnsafeRawPointer.self)[word]
     }
 
     // Not one generic accessor: unoptimised, its cast looked the function type's metadata up
     // at every call (five per read of a payload).
+    #if DEBUG
+        @_transparent
+    #endif
     private var getTag: GetTag { unsafeBitCast(witness(Self.getTagWord), to: GetTag.self) }
+    #if DEBUG
+        @_transparent
+    #endif
     private var project: Project { unsafeBitCast(witness(Self.projectWord), to: Project.self) }
+    #if DEBUG
+        @_transparent
+    #endif
     private var inject: Inject { unsafeBitCast(witness(Self.injectWord), to: Inject.self) }
 
     /// The tag of the value's case: payload cases first, in the order they are declared.
@@ -65,18 +85,27 @@ struct _EnumLayout {
     }
 
     /// The tag of the case of the enum value at `value`.
+    #if DEBUG
+        @_transparent
+    #endif
     func tag(at value: UnsafeRawPointer) -> UInt32 {
         getTag(value, metadata)
     }
 
     /// Takes the tag out of the enum value at `value`, leaving the payload of its case laid
     /// bare at the same address (``restore(_:tag:)`` puts it back).
+    #if DEBUG
+        @_transparent
+    #endif
     func layBare(_ value: UnsafeMutableRawPointer) {
         project(value, metadata)
     }
 
     /// Makes the payload at `value`, laid bare by ``layBare(_:)``, the enum value of the case
     /// with `tag` again.
+    #if DEBUG
+        @_transparent
+    #endif
     func restore(_ value: UnsafeMutableRawPointer, tag: UInt32) {
         inject(value, tag, metadata)
     }
