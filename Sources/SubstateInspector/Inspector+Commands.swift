@@ -149,7 +149,9 @@ extension Inspector {
                 try AtomicFile().write(Data(text.utf8), to: url, newFileMode: 0o644)
                 return nil
             } catch {
-                reason = String(describing: error)
+                // A device or a FIFO is refused, not replaced: say how to reach standard output.
+                let special = (try? AtomicFile.target(of: url)) == nil
+                reason = String(describing: error) + (special ? " (-o - writes to standard output)" : "")
             }
         }
         return "error: cannot write \(url.path): \(reason)\n"

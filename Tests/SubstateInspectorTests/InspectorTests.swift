@@ -232,6 +232,27 @@ func knownRecordingFile(in folder: TemporaryFolder) throws -> URL {
                     + "exist\n"))
         let onAFolder = Inspector.run(["html", file.path, "-o", folder.url.path])
         #expect(onAFolder.errors.hasSuffix(": it is a directory\n"))
+        // A FIFO stands in for a device such as /dev/null: refused, never replaced.
+        for command in [["html", file.path], ["test", file.path, "--program", "App"]] {
+            let refused = Inspector.run(command + ["-o", pipe.path])
+            #expect(refused.status == 1)
+            #expect(
+                refused.errors.hasSuffix(
+                    "error: cannot write \(pipe.path): \(pipe.path) is a FIFO, not a regular "
+                        + "file (-o - writes to standard output)\n"), "\(refused.errors)")
+            var info = stat()
+            #expect(lstat(pipe.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        }
+        // A link is followed: the page replaces the file it names, and the link stays.
+        let real = folder.file("real.html")
+        try Data("old".utf8).write(to: real)
+        let link = folder.file("link.html")
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: real.path)
+        #expect(Inspector.run(["html", file.path, "-o", link.path]).status == 0)
+        #expect(try String(contentsOf: real, encoding: .utf8).hasPrefix("<!doctype html>"))
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
         let overwriting = Inspector.run(["test", file.path, "--program", "App", "-o", file.path])
         #expect(overwriting.status == 2)
         #expect(overwriting.errors.hasPrefix("error: the test would overwrite the recording"))

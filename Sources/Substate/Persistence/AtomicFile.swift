@@ -19,6 +19,12 @@ import Foundation
 /// half-way from a write still going on in another process by the lock alone, with no signal
 /// and no guess. The new file gets the permissions of the file it replaces, or `newFileMode`
 /// when there was none.
+///
+/// The target is the file a path names: a symbolic link is followed (through every link in
+/// a chain) and the file it names is replaced in its own directory, so the link stays a link.
+/// A target that exists and is not a regular file (a directory, a device such as
+/// `/dev/null`, a FIFO or a socket) is refused with an ``AtomicFileError`` before anything is
+/// written: renaming over it would replace the device itself.
 package struct AtomicFile: Sendable {
     /// Writes the data to the open temporary file. Replaceable to inject failures.
     package var writeData: @Sendable (FileHandle, Data) throws -> Void
@@ -47,6 +53,7 @@ package struct AtomicFile: Sendable {
     /// - Parameter newFileMode: The permissions of the file when there is none yet; an
     ///   existing file keeps its own.
     package func write(_ data: Data, to url: URL, newFileMode: Int = 0o600) throws {
+        let url = try Self.target(of: url)
         let directory = url.deletingLastPathComponent()
         let stem = ".\(url.lastPathComponent).\(UUID().uuidString)"
         let staging = directory.appendingPathComponent(stem + Self.stagingSuffix)
@@ -100,6 +107,7 @@ package struct AtomicFile: Sendable {
     /// - Returns: The files removed.
     @discardableResult
     package func sweepLeftovers(of url: URL, olderThan age: Duration = .seconds(60)) -> [URL] {
+        guard let url = try? Self.target(of: url) else { return [] }
         let directory = url.deletingLastPathComponent()
         let prefix = ".\(url.lastPathComponent)."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -132,13 +140,50 @@ package struct AtomicFile: Sendable {
     }
 
     private static var lastError: String { String(cString: strerror(errno)) }
+
+    /// The file a write of `url` replaces: `url` itself, or the file at the end of its chain
+    /// of symbolic links (which need not exist yet: a dangling link names the file to create).
+    /// - Throws: ``AtomicFileError`` when the file exists and is not a regular file, or the
+    ///   links loop.
+    package static func target(of url: URL) throws(AtomicFileError) -> URL {
+        var path = url.path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return URL(fileURLWithPath: path) }
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFREG { return URL(fileURLWithPath: path) }
+            guard kind == S_IFLNK else {
+                let what =
+                    switch kind {
+                    case S_IFDIR: "a directory"
+                    case S_IFCHR: "a character device"
+                    case S_IFBLK: "a block device"
+                    case S_IFIFO: "a FIFO"
+                    case S_IFSOCK: "a socket"
+                    default: "a special file"
+                    }
+                throw AtomicFileError(
+                    path == url.path
+                        ? "\(path) is \(what), not a regular file"
+                        : "\(url.path) links to \(path), which is \(what), not a regular file")
+            }
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+            else { throw AtomicFileError("cannot read the symbolic link \(path)") }
+            path =
+                destination.hasPrefix("/")
+                ? destination
+                : URL(fileURLWithPath: path).deletingLastPathComponent()
+                    .appendingPathComponent(destination).path
+        }
+        throw AtomicFileError("too many levels of symbolic links at \(url.path)")
+    }
 }
 
 /// A failed atomic write, with a readable reason.
-struct AtomicFileError: Error, CustomStringConvertible {
-    let description: String
+package struct AtomicFileError: Error, CustomStringConvertible {
+    package let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

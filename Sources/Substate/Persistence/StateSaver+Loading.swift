@@ -157,16 +157,25 @@ extension StateSaver {
     /// Moves the file to a name nothing has (`settings.json.corrupt`,
     /// `settings.json.corrupt-2`, …; a dangling link counts as something) and returns where
     /// it went. If it cannot be moved, it stays where it is and saving is refused, so that
-    /// it is not overwritten either.
+    /// it is not overwritten either. When the saver's path is a symbolic link, the file the
+    /// link names is moved, beside itself, and the link stays: the next save writes a new
+    /// file where it points.
     private func keepAside() -> Result<URL, AtomicFileError> {
+        let source: URL
+        do {
+            source = try AtomicFile.target(of: file)
+        } catch {
+            progress.withLock { $0.refusal = .keptInPlace(moveFailure: error.description) }
+            return .failure(error)
+        }
         var attempt = 1
         while true {
             let suffix = attempt == 1 ? ".corrupt" : ".corrupt-\(attempt)"
-            let target = file.deletingLastPathComponent()
-                .appendingPathComponent(file.lastPathComponent + suffix)
+            let target = source.deletingLastPathComponent()
+                .appendingPathComponent(source.lastPathComponent + suffix)
             if (try? FileManager.default.attributesOfItem(atPath: target.path)) == nil {
                 do {
-                    try atomicFile.moveItem(file, target)
+                    try atomicFile.moveItem(source, target)
                     return .success(target)
                 } catch {
                     let failure = Self.reason(error)
