@@ -151,7 +151,8 @@ extension Inspector {
             } catch {
                 // A device or a FIFO is refused, not replaced: say how to reach standard output.
                 let special = (try? AtomicFile.target(of: url)) == nil
-                reason = String(describing: error) + (special ? " (-o - writes to standard output)" : "")
+                reason =
+                    String(describing: error) + (special ? " (-o - writes to standard output)" : "")
             }
         }
         return "error: cannot write \(url.path): \(reason)\n"

@@ -58,9 +58,10 @@ import Testing
         let saved = try String(contentsOf: real, encoding: .utf8)
         #expect(saved.contains("Linked"))
         // The temporary file was made beside the real one, and nothing is left of it.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path) == [
-            "preferences.json"
-        ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dotfiles.path) == [
+                "preferences.json"
+            ])
     }
 
     @Test func aChainOfLinksIsFollowedToItsEndAndADanglingEndIsCreated() throws {
@@ -86,7 +87,8 @@ import Testing
             atPath: other.path, withDestinationPath: folder.file.path)
         #expect(throws: AtomicFileError.self) { try AtomicFile.target(of: folder.file) }
         save("Looped", through: makeSaver(file: folder.file))
-        #expect(reports.all.first?.description.contains("too many levels of symbolic links") == true)
+        #expect(
+            reports.all.first?.description.contains("too many levels of symbolic links") == true)
         #expect(kind(of: folder.file) == S_IFLNK)
     }
 
