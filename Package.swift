@@ -85,9 +85,14 @@ let package = Package(
         ),
         // Helpers that more than one test target uses (a seeded generator, a signal).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // An enum built without reflection metadata, for the tests of what case lenses do then.
+        .target(
+            name: "NoReflectionFixture", path: "Tests/NoReflectionFixture",
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-reflection-metadata"])]
+        ),
         .testTarget(
             name: "SubstateTests",
-            dependencies: ["Substate", "TestSupport"]
+            dependencies: ["Substate", "TestSupport", "NoReflectionFixture"]
         ),
         .testTarget(
             name: "SubstateTestingTests",

@@ -114,3 +114,67 @@ struct Lookup: Program, Equatable, Sendable {
         board.skipReceivedActions()
     }
 }
+
+/// A screen whose cases each hold one labelled value.
+struct Drafts: Program, Equatable, Sendable {
+    struct Draft: Program, Equatable, Sendable {
+        var text = ""
+
+        enum Action: Sendable {
+            case type(String)
+        }
+
+        static func update(state: consuming Draft, environment: Void, action: Action) -> Update<
+            Draft, Action
+        > {
+            switch action {
+            case .type(let text): state.text += text
+            }
+            return Update(state: state)
+        }
+    }
+
+    enum Screen: Equatable, Sendable {
+        case editing(draft: Draft)
+        case closed
+    }
+
+    var screen = Screen.editing(draft: Draft())
+    var deleted: [Int] = []
+
+    enum Action: Sendable {
+        case draft(action: Draft.Action)
+        case deleteLater(Int)
+        case delete(id: Int)
+    }
+
+    static func update(state: consuming Drafts, environment: Void, action: Action) -> Update<
+        Drafts, Action
+    > {
+        switch action {
+        case .draft(let action):
+            return .child(
+                action, in: state, at: .case(Screen.editing, in: \.screen), as: Action.draft)
+        case .deleteLater(let id):
+            return Update(state: state, effect: .send(.delete(id: id)))
+        case .delete(let id):
+            state.deleted.append(id)
+        }
+        return Update(state: state)
+    }
+}
+
+@MainActor @Suite struct LabelledCaseTests {
+    /// `case editing(draft: Draft)` and `case delete(id: Int)`: a case of one labelled value
+    /// is a lens's part and a received action's payload like any other.
+    @Test func casesOfOneLabelledValueAreRoutedAndReceived() {
+        let store = TestStore(state: Drafts(), program: Drafts.self)
+        store.send(.draft(action: .type("hi"))) {
+            $0.screen = .editing(draft: Drafts.Draft(text: "hi"))
+        }
+        store.send(.deleteLater(3))
+        store.receive(Drafts.Action.delete, 3) { $0.deleted = [3] }
+        store.send(.deleteLater(4))
+        store.receive(Drafts.Action.delete) { $0.deleted = [3, 4] }
+    }
+}

@@ -3,37 +3,41 @@ import Synchronization
 /// Reads enum cases by reflection, so that a case can be named by the case itself
 /// (`Screen.loggedIn`, `Action.response`) with no hand-written pattern match and no macro.
 ///
-/// A value's case and payload come from its `Mirror`: the payload is taken if it is the
-/// expected type, and the case is confirmed by making the case again from the payload with the
-/// given constructor and comparing the two case names. So two cases with the same payload type
-/// are told apart, and payloads of several values (`case moved(from: Int, to: Int)`, read as
-/// the tuple `(Int, Int)`), indirect cases and generic enums work.
+/// A value's case is its tag, read through the enum's value witnesses (see ``_EnumLayout``);
+/// the case's payload is read where it lies in the enum, as the type the enum's reflection
+/// metadata declares for that case. The case is confirmed by making it again from the payload
+/// with the given constructor and comparing the two tags. So every case shape Swift has is
+/// told apart and read alike: one value or several, with labels or without
+/// (`case delete(id: Int)` has the part `Int`, `case moved(from: Int, to: Int)` the part
+/// `(Int, Int)`), cases that share a payload type or a base name (`case a(Int)` and
+/// `case a(x: Int)`), generic and nested enums, `Optional`, and payloads declared of a
+/// protocol or a superclass type (read as the declared type, then cast to the part).
+/// `indirect` cases, whose payload lies in a box, are read through a `Mirror`.
 ///
-/// What it cannot tell apart: two cases that share a base name (`case a(Int)` and
-/// `case a(x: Int)`), which Swift allows and a mirror names alike. An enum with a custom mirror
-/// (`CustomReflectable`) cannot be read at all: that stops a debug build, and never matches in
-/// a release build.
+/// What is learned of a case (how its payload is read as a given part) is remembered per enum
+/// type, part type and tag, in a table that reads take without a lock.
 ///
-/// Mirrors are slow (two cost about 4 µs), so a case whose payload is found is remembered, per
-/// enum type, payload type and case: when the case is declared with a payload of exactly the
-/// type asked for, stored in the enum itself, later reads take it through the enum's value
-/// witnesses (see ``_EnumLayout``) and confirm the case by comparing the tag of the case
-/// `embed` makes from it. Payloads of several values with labels (`(from: Int, to: Int)`
-/// asked for as `(Int, Int)`), payloads declared of a protocol or a superclass type (reached
-/// through a closure that converts the part), and `indirect` cases stay on the mirrors, as
-/// does a case that does not match (another case is there).
+/// Where reflection cannot work, the program stops with a message naming the enum and saying
+/// what to write instead, in every build: an enum built without reflection metadata
+/// (`-disable-reflection-metadata`, Xcode's "Reflection Metadata Level: None"), an `indirect`
+/// case of an enum with a custom mirror, or a type that is not an enum.
 @usableFromInline
 package enum _EnumCase {
-    /// How a case's payload is read, once a mirror found it.
-    private enum Reading {
-        /// Through the value witnesses: it lies in the enum, declared of the part's type.
+    /// How the payload of a case is read as a part.
+    fileprivate enum Reading: UInt8 {
+        /// The case has no payload: it is never the case a payload makes.
+        case empty
+        /// Where it lies in the enum: it is declared of the part's type (or a tuple of the
+        /// same element types).
         case inPlace
-        /// Through mirrors.
-        case reflected
+        /// Where it lies in the enum, as its declared type, then cast to the part.
+        case converted
+        /// Through a mirror: the case is `indirect`.
+        case boxed
     }
 
-    /// An enum type, a payload type and a case's tag.
-    private struct Key: Hashable {
+    /// An enum type, a part type and a case's tag.
+    fileprivate struct Key: Hashable {
         let whole: UInt
         let part: UInt
         let tag: UInt32
@@ -51,98 +55,64 @@ package enum _EnumCase {
         }
     }
 
-    /// A slot of the published table: a key and how its case is read; `whole` is 0 in an
-    /// empty slot.
-    private struct Slot {
-        var whole: UInt = 0
-        var part: UInt = 0
-        var tag: UInt32 = 0
-        var inPlace = false
+    /// What was learned of one case.
+    fileprivate struct Learned {
+        var reading: Reading
+        /// The declared payload type, for ``Reading/converted``.
+        var declared: Any.Type?
     }
 
-    /// What was learned of each case read so far, under the lock, and every table published
-    /// from it (kept, never freed: a reader may still be looking at an older one, and there
-    /// is one per case learned).
-    private struct Learned {
-        var byKey: [Key: Reading] = [:]
-        var tables: [UnsafeMutablePointer<Slot>] = []
-    }
+    /// Cases learned so far; see ``_CaseTable``.
+    private static let table = _CaseTable()
 
-    private static let learned = Locked(Learned())
-
-    /// The address of the newest table, 0 before the first case is learned: an open-addressed
-    /// table whose first slot holds the mask of the others in `whole`. A read looks here
-    /// with one atomic load and no lock: unoptimised, the lock and a dictionary's lookup cost
-    /// about 550 instructions per read, and a case is read on every action routed to it.
-    private static let published = Atomic<Int>(0)
-
-    /// How the case of `key` is read, if it was learned.
-    private static func reading(_ key: Key) -> Reading? {
-        guard let table = UnsafePointer<Slot>(bitPattern: published.load(ordering: .acquiring))
-        else { return nil }
-        let mask = Int(table[0].whole)
-        var slot = key.slot(mask)
-        while true {
-            let found = table[1 + slot]
-            if found.whole == 0 { return nil }
-            if found.whole == key.whole, found.part == key.part, found.tag == key.tag {
-                return found.inPlace ? .inPlace : .reflected
-            }
-            slot = (slot + 1) & mask
+    /// How the case of `key` is read: remembered, or learned now from the reflection
+    /// metadata.
+    private static func learned<Whole, Part>(
+        _ key: Key, _ layout: _EnumLayout, _: Whole.Type, _: Part.Type
+    ) -> Learned {
+        if let known = table.find(key) { return known }
+        let learned: Learned
+        switch layout.payloadCase(tag: key.tag) {
+        case .unknown:
+            preconditionFailure(
+                "\(Whole.self) has no reflection metadata (it was built with "
+                    + "-disable-reflection-metadata, or Xcode's Reflection Metadata Level set to "
+                    + "None), so its cases cannot be read by reflection. Name the case with a "
+                    + "pattern match instead: .case(\(Whole.self).someCase, extract: { if case "
+                    + ".someCase(let value) = $0 { value } else { nil } }), or build the module "
+                    + "that declares \(Whole.self) with reflection metadata.")
+        case .empty:
+            learned = Learned(reading: .empty)
+        case .payload(_, isIndirect: true):
+            learned = Learned(reading: .boxed)
+        case .payload(let declared, isIndirect: false):
+            learned =
+                _EnumLayout.isLaidOut(declared, as: Part.self)
+                ? Learned(reading: .inPlace) : Learned(reading: .converted, declared: declared)
         }
-    }
-
-    /// Remembers how the case of `key` is read, and publishes a table with it.
-    private static func learn(_ reading: Reading, for key: Key) {
-        learned.withLock { learned in
-            learned.byKey[key] = reading
-            var capacity = 16
-            while capacity < 2 * learned.byKey.count { capacity *= 2 }
-            let table = UnsafeMutablePointer<Slot>.allocate(capacity: capacity + 1)
-            table.initialize(repeating: Slot(), count: capacity + 1)
-            table[0].whole = UInt(capacity - 1)
-            for (key, reading) in learned.byKey {
-                var slot = key.slot(capacity - 1)
-                while table[1 + slot].whole != 0 { slot = (slot + 1) & (capacity - 1) }
-                table[1 + slot] = Slot(
-                    whole: key.whole, part: key.part, tag: key.tag, inPlace: reading == .inPlace)
-            }
-            learned.tables.append(table)
-            published.store(Int(bitPattern: UInt(bitPattern: table)), ordering: .releasing)
-        }
+        table.insert(learned, for: key)
+        return learned
     }
 
     /// The payload of `whole` if it is the case `embed` makes, else `nil`.
-    ///
-    /// Inlined, so that the optional is made for the caller's own types: the reader itself
-    /// is generic, and unspecialised code that handles an `Optional<Part>` looks its metadata
-    /// up in the runtime's cache every time (about 330 instructions per read).
     @inlinable
     package static func payload<Whole, Part>(of whole: Whole, case embed: (Part) -> Whole)
         -> Part?
     {
-        #if DEBUG
-            // Unoptimised, a temporary allocation runs generic code of its own that costs
-            // more than the lookups it saves.
-            let slot = UnsafeMutablePointer<Part>.allocate(capacity: 1)
-            defer { slot.deallocate() }
-            return _payload(of: whole, case: embed, into: slot) ? slot.move() : nil
-        #else
-            withUnsafeTemporaryAllocation(of: Part.self, capacity: 1) { buffer in
-                let slot = buffer.baseAddress!
-                guard _payload(of: whole, case: embed, into: slot) else { return nil }
-                return slot.move()
-            }
-        #endif
+        withUnsafeTemporaryAllocation(of: Part.self, capacity: 1) { buffer in
+            let slot = buffer.baseAddress!
+            guard _payload(of: whole, case: embed, into: slot) else { return nil }
+            return slot.move()
+        }
     }
 
     /// Changes the payload of `whole` with `body` if `whole` is the case `embed` makes, and
     /// returns whether it was.
     ///
-    /// A case read in place before (see the type's discussion) is changed where it lies: its
+    /// A case whose payload is declared of the part's type is changed where it lies: its
     /// tag taken out, the payload changed in the enum's own storage, the tag put back, with
     /// no copy of the enum or of the payload but the one that confirms the case. Any other is
-    /// moved out and back (``_movingPayload(of:_:_:_:)``), which also learns how it is read.
+    /// moved out and back (``_movingPayload(of:_:_:_:)``).
     @inlinable
     package static func modifyPayload<Whole, Part>(
         of whole: inout Whole, case embed: (Part) -> Whole, _ body: (inout Part) -> Void
@@ -163,7 +133,7 @@ package enum _EnumCase {
     }
 
     /// ``modifyPayload(at:case:_:)`` for a case read in place; `nil`, with the whole untouched,
-    /// for a case not known to be.
+    /// for any other.
     @usableFromInline
     static func _modifyInPlace<Whole, Part>(
         at pointer: UnsafeMutablePointer<Whole>, case embed: (Part) -> Whole,
@@ -172,10 +142,15 @@ package enum _EnumCase {
         guard let layout = _EnumLayout(Whole.self) else { return nil }
         let value = UnsafeMutableRawPointer(pointer)
         let tag = layout.tag(at: value)
-        guard case .inPlace? = reading(Key(Whole.self, Part.self, tag: tag)) else { return nil }
+        let key = Key(Whole.self, Part.self, tag: tag)
+        switch learned(key, layout, Whole.self, Part.self).reading {
+        case .empty: return false
+        case .converted, .boxed: return nil
+        case .inPlace: break
+        }
         layout.layBare(value)
-        // The payload, declared of exactly the type `Part` and stored in the enum, lies at the
-        // enum's own address; the tag goes back whether or not it is the case asked for.
+        // The payload, laid out as a `Part`, lies at the enum's own address; the tag goes
+        // back whether or not it is the case asked for.
         let part = value.assumingMemoryBound(to: Part.self)
         guard layout.tag(of: embed(part.pointee)) == tag else {
             layout.restore(value, tag: tag)
@@ -193,106 +168,230 @@ package enum _EnumCase {
         of whole: Whole, case embed: (Part) -> Whole, into slot: UnsafeMutablePointer<Part>
     ) -> Bool {
         guard let layout = _EnumLayout(Whole.self) else {
-            return reflectedPayload(of: whole, case: embed, into: slot, learning: nil)
+            return reflectedPayload(of: whole, case: embed, into: slot)
         }
         let tag = layout.tag(of: whole)
-        let key = Key(Whole.self, Part.self, tag: tag)
-        let known = reading(key)
-        guard case .inPlace? = known else {
-            return reflectedPayload(
-                of: whole, case: embed, into: slot, learning: known == nil ? (layout, key) : nil)
-        }
-        layout.withPayload(of: whole) {
-            slot.initialize(to: $0.assumingMemoryBound(to: Part.self).pointee)
+        let learned = learned(Key(Whole.self, Part.self, tag: tag), layout, Whole.self, Part.self)
+        switch learned.reading {
+        case .empty:
+            return false
+        case .inPlace:
+            layout.withPayload(of: whole) {
+                slot.initialize(to: $0.assumingMemoryBound(to: Part.self).pointee)
+            }
+        case .converted:
+            guard
+                let part = layout.withPayload(
+                    of: whole, { converted($0, declared: learned.declared!, to: Part.self) })
+            else { return false }
+            slot.initialize(to: part)
+        case .boxed:
+            guard let part = mirroredPayload(of: whole, as: Part.self) else { return false }
+            slot.initialize(to: part)
         }
         if layout.tag(of: embed(slot.pointee)) == tag { return true }
         slot.deinitialize(count: 1)
         return false
     }
 
-    /// ``_payload(of:case:into:)`` through mirrors; with `learning`, a case not read before:
-    /// how it is read from now on is remembered. Kept apart from the path through the value
-    /// witnesses, whose unspecialised code would otherwise look up the metadata of the
-    /// optional payload it handles on every call.
-    @inline(never)
-    private static func reflectedPayload<Whole, Part>(
-        of whole: Whole, case embed: (Part) -> Whole, into slot: UnsafeMutablePointer<Part>,
-        learning: (layout: _EnumLayout, key: Key)?
-    ) -> Bool {
-        guard let part = reflectedPayload(of: whole, case: embed) else { return false }
-        if let (layout, key) = learning {
-            let reading = readsInPlace(
-                part, of: whole, tag: key.tag, made: embed(part), layout: layout)
-            learn(reading ? .inPlace : .reflected, for: key)
+    /// The payload at `payload`, of the type `declared`, as a `Part` if it is one.
+    private static func converted<Part>(
+        _ payload: UnsafeRawPointer, declared: Any.Type, to: Part.Type
+    ) -> Part? {
+        func read<Declared>(_: Declared.Type) -> Part? {
+            payload.assumingMemoryBound(to: Declared.self).pointee as? Part
         }
+        return read(declared)
+    }
+
+    /// The payload of an enum value, from a mirror, as a `Part` if it is one (a payload of one
+    /// labelled value is the tuple `(id: Int)` in a mirror, and is read as its element).
+    private static func mirroredPayload<Whole, Part>(of whole: Whole, as _: Part.Type) -> Part? {
+        precondition(
+            !(whole is any CustomReflectable),
+            "\(Whole.self) has a custom mirror and indirect cases, whose payloads only a mirror "
+                + "reaches, so they cannot be read by reflection. Name the case with a pattern "
+                + "match instead: .case(\(Whole.self).someCase, extract: { if case "
+                + ".someCase(let value) = $0 { value } else { nil } }).")
+        guard let value = Mirror(reflecting: whole).children.first?.value else { return nil }
+        if let part = value as? Part { return part }
+        let tuple = Mirror(reflecting: value)
+        guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
+        return tuple.children.first?.value as? Part
+    }
+
+    /// ``_payload(of:case:into:)`` where the value witnesses cannot be read (arm64e, whose
+    /// witnesses are signed): the case's name and payload from a mirror, confirmed by a mirror
+    /// of the case `embed` makes. Two cases that share a base name are not told apart here.
+    private static func reflectedPayload<Whole, Part>(
+        of whole: Whole, case embed: (Part) -> Whole, into slot: UnsafeMutablePointer<Part>
+    ) -> Bool {
+        let mirror = Mirror(reflecting: whole)
+        precondition(
+            mirror.displayStyle == .enum,
+            "\(type(of: whole)) is not an enum, so it has no case to read.")
+        guard let label = mirror.children.first?.label,
+            let part = mirroredPayload(of: whole, as: Part.self),
+            Mirror(reflecting: embed(part)).children.first?.label == label
+        else { return false }
         slot.initialize(to: part)
         return true
     }
 
-    /// Whether the case of `whole` is read in place (through the value witnesses) when its
-    /// payload is asked for as a `Part`; `nil` while it has not been found yet. For tests.
+    /// Whether the case of `whole` is read in place (where it lies in the enum) when its
+    /// payload is asked for as a `Part`; `nil` while it has not been learned. For tests.
     static func isReadInPlace<Whole, Part>(_ whole: Whole, as part: Part.Type) -> Bool? {
         guard let layout = _EnumLayout(Whole.self) else { return false }
         let key = Key(Whole.self, Part.self, tag: layout.tag(of: whole))
-        return reading(key).map { $0 == .inPlace }
+        return table.find(key).map { $0.reading == .inPlace }
     }
 
-    /// Whether a payload that mirrors found can be read in place from now on: the case is
-    /// declared with a payload of exactly the type `Part` (not a protocol or a superclass
-    /// that `embed` converts a `Part` to, whose other values could be of other types) and is
-    /// not `indirect`, and its bytes are the enum's own, in `whole` and in a case made anew
-    /// from it (checked too: an `indirect` case holds the address of a box instead, a new box
-    /// for the new case, so the two cannot both match).
-    private static func readsInPlace<Whole, Part>(
-        _ part: Part, of whole: Whole, tag: UInt32, made: Whole, layout: _EnumLayout
-    ) -> Bool {
-        guard let declared = layout.payloadCase(tag: tag),
-            declared.type == Part.self, !declared.isIndirect
-        else { return false }
-        return withUnsafeBytes(of: part) { expected in
-            func matches(_ payload: UnsafeRawPointer) -> Bool {
-                UnsafeRawBufferPointer(start: payload, count: expected.count)
-                    .elementsEqual(expected)
-            }
-            return layout.withPayload(of: whole, matches) && layout.withPayload(of: made, matches)
-        }
-    }
+    /// The number of cases learned, and of bytes the tables that hold them take. For tests.
+    static var learnedCount: (cases: Int, bytes: Int) { table.size }
 
-    /// ``payload(of:case:)`` through mirrors: the case's name and payload from a mirror of
-    /// `whole`, confirmed by a mirror of the case `embed` makes from the payload.
-    static func reflectedPayload<Whole, Part>(of whole: Whole, case embed: (Part) -> Whole)
-        -> Part?
-    {
-        guard let (label, value) = caseAndPayload(of: whole), let label,
-            let part = value as? Part
-        else { return nil }
-        return caseAndPayload(of: embed(part))?.label == label ? part : nil
-    }
-
-    /// Whether two values of an enum are the same case, whatever their payloads.
+    /// Whether two values of an enum are the same case, whatever their payloads. Any two
+    /// values of a type that is not an enum are the same case.
     package static func sameCase<Whole>(_ one: Whole, _ other: Whole) -> Bool {
-        guard let first = caseAndPayload(of: one), let second = caseAndPayload(of: other)
-        else { return false }
-        if first.label == nil, second.label == nil {
+        if let layout = _EnumLayout(Whole.self) {
+            return layout.tag(of: one) == layout.tag(of: other)
+        }
+        let first = Mirror(reflecting: one)
+        guard first.displayStyle == .enum else { return true }
+        let second = Mirror(reflecting: other)
+        guard let label = first.children.first?.label else {
             // Cases without a payload: a mirror has no children, and the value prints as its
             // case name unless the type says otherwise.
-            return String(describing: one) == String(describing: other)
+            return second.children.isEmpty && String(describing: one) == String(describing: other)
         }
-        return first.label == second.label
+        return second.children.first?.label == label
+    }
+}
+
+/// The cases ``_EnumCase`` learned: an open-addressed table that reads search without a lock,
+/// and that a writer, under a lock, fills in place and replaces by one twice as large when it
+/// is half full.
+///
+/// A slot is written once: its entry first, then its enum type's address with a releasing
+/// store, which a reader loads with an acquiring one; a slot whose address is 0 is empty. A
+/// reader may be looking at a table that was replaced, so replaced tables are kept, never
+/// freed: their sizes double, so all of them together take less than twice the newest one,
+/// and memory grows linearly in the cases learned.
+private final class _CaseTable: @unchecked Sendable {
+    /// A slot's entry, read once its `whole` is published.
+    struct Entry {
+        var part: UInt
+        var tag: UInt32
+        var learned: _EnumCase.Learned
     }
 
-    /// The case name (`nil` for a case without a payload) and the payload, for an enum.
-    static func caseAndPayload<Whole>(of whole: Whole) -> (label: String?, value: Any?)? {
-        let mirror = Mirror(reflecting: whole)
-        guard mirror.displayStyle == .enum, !(whole is any CustomReflectable) else {
-            assertionFailure(
-                whole is any CustomReflectable
-                    ? "\(Whole.self) has a custom mirror, so its cases cannot be read by "
-                        + "reflection: pass a hand-written extract: closure instead."
-                    : "\(type(of: whole)) is not an enum, so it has no case to read.")
-            return nil
+    /// One table: its capacity (a power of two), then `capacity` published enum addresses,
+    /// then `capacity` entries.
+    struct Storage {
+        let base: UnsafeMutableRawPointer
+
+        var capacity: Int { base.assumingMemoryBound(to: Int.self).pointee }
+        var wholes: UnsafeMutablePointer<Atomic<UInt>> {
+            (base + MemoryLayout<Int>.stride).assumingMemoryBound(to: Atomic<UInt>.self)
         }
-        guard let child = mirror.children.first else { return (nil, nil) }
-        return (child.label, child.value)
+        var entries: UnsafeMutablePointer<Entry> {
+            (base + MemoryLayout<Int>.stride + capacity * MemoryLayout<Atomic<UInt>>.stride)
+                .assumingMemoryBound(to: Entry.self)
+        }
+
+        static func byteCount(_ capacity: Int) -> Int {
+            MemoryLayout<Int>.stride + capacity * MemoryLayout<Atomic<UInt>>.stride
+                + capacity * MemoryLayout<Entry>.stride
+        }
+
+        static func make(capacity: Int) -> Storage {
+            let base = UnsafeMutableRawPointer.allocate(
+                byteCount: byteCount(capacity),
+                alignment: max(MemoryLayout<Entry>.alignment, MemoryLayout<Int>.alignment))
+            base.initializeMemory(as: Int.self, repeating: capacity, count: 1)
+            let wholes = (base + MemoryLayout<Int>.stride).bindMemory(
+                to: Atomic<UInt>.self, capacity: capacity)
+            for index in 0..<capacity { (wholes + index).initialize(to: Atomic(0)) }
+            (base + MemoryLayout<Int>.stride + capacity * MemoryLayout<Atomic<UInt>>.stride)
+                .bindMemory(to: Entry.self, capacity: capacity)
+            return Storage(base: base)
+        }
+
+        /// The entry for `key`, if a slot holds it.
+        func find(_ key: _EnumCase.Key) -> _EnumCase.Learned? {
+            let mask = capacity - 1
+            var slot = key.slot(mask)
+            while true {
+                let whole = wholes[slot].load(ordering: .acquiring)
+                if whole == 0 { return nil }
+                if whole == key.whole {
+                    let entry = entries[slot]
+                    if entry.part == key.part, entry.tag == key.tag { return entry.learned }
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+
+        /// Puts `entry` in the first free slot for `whole`; the table has one.
+        func insert(_ entry: Entry, whole: UInt) {
+            let mask = capacity - 1
+            var slot = _EnumCase.Key(whole: whole, part: entry.part, tag: entry.tag).slot(mask)
+            while wholes[slot].load(ordering: .relaxed) != 0 { slot = (slot + 1) & mask }
+            (entries + slot).initialize(to: entry)
+            wholes[slot].store(whole, ordering: .releasing)
+        }
+    }
+
+    /// The newest table's base address, loaded by readers without the lock.
+    private let published: Atomic<UInt>
+    /// Under the lock: the number of cases learned, and every table made (the newest last).
+    private let writer = Locked((count: 0, tables: [Storage]()))
+
+    init() {
+        let first = Storage.make(capacity: 16)
+        published = Atomic(UInt(bitPattern: first.base))
+        writer.withLock { $0.tables.append(first) }
+    }
+
+    private var newest: Storage {
+        Storage(base: UnsafeMutableRawPointer(bitPattern: published.load(ordering: .acquiring))!)
+    }
+
+    func find(_ key: _EnumCase.Key) -> _EnumCase.Learned? {
+        newest.find(key)
+    }
+
+    /// Remembers `learned` for `key`, unless another thread did meanwhile.
+    func insert(_ learned: _EnumCase.Learned, for key: _EnumCase.Key) {
+        writer.withLock { writer in
+            var storage = writer.tables[writer.tables.count - 1]
+            guard storage.find(key) == nil else { return }
+            if 2 * (writer.count + 1) > storage.capacity {
+                let larger = Storage.make(capacity: 2 * storage.capacity)
+                for slot in 0..<storage.capacity {
+                    let whole = storage.wholes[slot].load(ordering: .relaxed)
+                    if whole != 0 { larger.insert(storage.entries[slot], whole: whole) }
+                }
+                writer.tables.append(larger)
+                published.store(UInt(bitPattern: larger.base), ordering: .releasing)
+                storage = larger
+            }
+            storage.insert(Entry(part: key.part, tag: key.tag, learned: learned), whole: key.whole)
+            writer.count += 1
+        }
+    }
+
+    /// The number of cases learned, and the bytes of every table made.
+    var size: (cases: Int, bytes: Int) {
+        writer.withLock { writer in
+            (writer.count, writer.tables.reduce(0) { $0 + Storage.byteCount($1.capacity) })
+        }
+    }
+}
+
+extension _EnumCase.Key {
+    fileprivate init(whole: UInt, part: UInt, tag: UInt32) {
+        self.whole = whole
+        self.part = part
+        self.tag = tag
     }
 }
