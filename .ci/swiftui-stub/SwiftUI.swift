@@ -124,6 +124,8 @@ public enum Edge: Int8, CaseIterable, Sendable {
 }
 
 extension View {
+    public func id<ID: Hashable>(_ id: ID) -> some View { self }
+
     public func navigationDestination<D: Hashable, C: View>(
         for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
     ) -> some View { self }

@@ -16,11 +16,16 @@
         /// The root, with a destination for every screen id.
         /// - Parameter content: The root.
         public func body(content: Content) -> some View {
-            content.navigationDestination(for: ScreenID.self) { id in
+            // A stack made anew in place of another (a deep link) holds new screens, even
+            // where it numbers them alike: their views are new views, with new scopes.
+            let lineage = store.stackLineage(at: keyPath)
+            return content.navigationDestination(for: ScreenID.self) { id in
                 // The same view as a presented child's: it keeps its scope, so a popped
                 // screen shows its last state while it animates away.
                 _PresentedView(
-                    scope: { store.scope(at: keyPath, id: id, as: tag) }, content: destination)
+                    scope: { store.scope(at: keyPath, id: id, as: tag) }, content: destination
+                )
+                .id(lineage)
             }
         }
     }

@@ -120,6 +120,7 @@ struct NavFlow: Program, Equatable, Sendable {
         case stopScreen(ScreenID)
         case openSheet(String)
         case deepLink([String])
+        case replaceLink([String])
         case askDelete
     }
 
@@ -159,6 +160,9 @@ struct NavFlow: Program, Equatable, Sendable {
         case .deepLink(let names):
             state.path.popToRoot()
             for name in names { state.path.push(.ticker(NavTicker(name: name))) }
+        case .replaceLink(let names):
+            // A stack made anew, as Navigation.md's deep link makes it: it numbers from 0 too.
+            state.path = ScreenStack(names.map { .ticker(NavTicker(name: $0)) })
         case .askDelete:
             state.alert = AlertState(
                 title: "Delete?", message: "This cannot be undone.",
@@ -222,6 +226,30 @@ struct NavFlow: Program, Equatable, Sendable {
         store.send(.path(.screen(2, .ticker(.tick)))) {
             $0.path[id: 2] = .ticker(NavTicker(name: "c", ticks: 1))
         }
+    }
+
+    /// A deep link that assigns a stack made anew, numbered from 0 like the one it replaces:
+    /// the old screen #0's timer ends with it and never reaches the new screen #0.
+    @Test func aStackAssignedInPlaceOfAnotherEndsItsScreensEffects() {
+        let store = makeStore()
+        store.send(.replaceLink(["a"])) { $0.path = [.ticker(NavTicker(name: "a"))] }
+        store.send(.path(.screen(0, .ticker(.start))))
+        store.advance(by: .seconds(1))
+        store.receive(.path(.screen(0, .ticker(.tick)))) {
+            $0.path[id: 0] = .ticker(NavTicker(name: "a", ticks: 1))
+        }
+        #expect(store.runningEffectCount == 1)
+        store.send(.replaceLink(["b"])) { $0.path = [.ticker(NavTicker(name: "b"))] }
+        #expect(store.state.path.ids == [0])
+        #expect(store.runningEffectCount == 0)
+        store.advance(by: .seconds(5))
+        // The new screen #0 runs its own effects.
+        store.send(.path(.screen(0, .ticker(.start))))
+        store.advance(by: .seconds(1))
+        store.receive(.path(.screen(0, .ticker(.tick)))) {
+            $0.path[id: 0] = .ticker(NavTicker(name: "b", ticks: 1))
+        }
+        store.send(.path(.screen(0, .ticker(.stop))))
     }
 
     @Test func aPoppedScreensLongRunningEffectEndsAndItsLateActionsAreDropped() {
@@ -467,6 +495,25 @@ struct NavFlow: Program, Equatable, Sendable {
         isPresented.value = false
         isPresented.value = true
         #expect(sent.count == 2)
+    }
+
+    @Test func aScreensScopeIsDetachedWhenItsStackIsReplaced() {
+        let store = makeStore()
+        store.send(.replaceLink(["a"]))
+        let old = store.scope(at: \.path, id: 0, as: NavFlow.Action.path)
+        #expect(old?.state == .ticker(NavTicker(name: "a")))
+        store.send(.replaceLink(["b"]))
+        #expect(old?.isDetached == true)
+        #expect(old?.state == .ticker(NavTicker(name: "a")))
+        old?.send(.ticker(.tick))
+        #expect(store.state.path[id: 0] == .ticker(NavTicker(name: "b")))
+        let new = store.scope(at: \.path, id: 0, as: NavFlow.Action.path)
+        #expect(new?.state == .ticker(NavTicker(name: "b")))
+        new?.send(.ticker(.tick))
+        #expect(store.state.path[id: 0] == .ticker(NavTicker(name: "b", ticks: 1)))
+        // Pushing onto a stack keeps it: the scope of a screen below stays attached.
+        store.send(.path(.push(.about)))
+        #expect(new?.isDetached == false)
     }
 
     @Test func aPoppedScreensScopeKeepsShowingItsLastState() {

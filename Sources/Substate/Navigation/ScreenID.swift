@@ -1,5 +1,7 @@
 /// The id of a screen on a ``ScreenStack``: given by the stack when the screen is pushed,
-/// never reused by that stack, and stable while the screen stays.
+/// never reused by that stack, and stable while the screen stays. A stack made anew numbers
+/// its screens from 0 again, but its screens are new ones: assigned in place of another
+/// stack, it ends that stack's screens (see ``ScreenStack``).
 ///
 /// Actions for a screen carry its id (`StackAction.screen(id, action)`), so that an action
 /// meant for one screen never reaches another, even of the same type, and an action for a

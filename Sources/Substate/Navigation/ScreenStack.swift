@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A stack of screens in the state: what a navigation stack shows, as a value.
 ///
 /// Each screen is a child program, usually an enum of the app's screens, and has a
@@ -31,18 +33,31 @@
 ///
 /// Pushing and popping one screen are O(1) in the stack's depth, and never copy the other
 /// screens; finding a screen by id is O(log *n*).
+///
+/// A stack made anew (`ScreenStack(…)`, an array literal, a decoded stack) holds new screens,
+/// whatever ids it gives them: assigned in place of another stack, as a deep link does, it
+/// ends every screen of the stack it replaces. Their effects are cancelled, their scopes
+/// detached, and SwiftUI shows the new screens in new views, even where the new stack numbers
+/// its screens as the old one did. Pushes, pops and changes to screens keep the stack's
+/// screens, and a pushed screen's id is never one the stack gave before. Equality, hashing
+/// and encoding look at the screens and their ids only.
 public struct ScreenStack<Screen> {
     /// The ids, in stack order: always increasing, since pushes append the next id.
     @usableFromInline var _ids: [ScreenID]
     @usableFromInline var _screens: [Screen]
     /// The number the next pushed screen gets.
     @usableFromInline var _nextID: Int
+    /// Which stack this is: a number no other stack made in this process has, kept by copies
+    /// and changes, new for a stack made anew. What a screen's effects and scopes compare, so
+    /// that a stack assigned in place of another is not taken for it.
+    @usableFromInline var _lineage: UInt64
 
     /// An empty stack.
     public init() {
         _ids = []
         _screens = []
         _nextID = 0
+        _lineage = _ScreenLineage.next()
     }
 
     /// A stack of the given screens, bottom first, numbered from 0.
@@ -51,6 +66,20 @@ public struct ScreenStack<Screen> {
         _screens = Array(screens)
         _ids = _screens.indices.map { ScreenID($0) }
         _nextID = _screens.count
+        _lineage = _ScreenLineage.next()
+    }
+
+    /// Which stack this is (see ``ScreenStack``): what SwiftUI's views of the screens are
+    /// told apart by, so that a stack made anew shows new views.
+    package var lineage: UInt64 { _lineage }
+
+    /// The lineage of the stack at `keyPath` in `whole`, read without consuming a caller's
+    /// `consuming` state (a key path read straight from one consumes it).
+    @inlinable
+    static func lineage<Whole>(
+        at keyPath: any WritableKeyPath<Whole, ScreenStack> & Sendable, in whole: Whole
+    ) -> UInt64 {
+        whole[keyPath: keyPath]._lineage
     }
 
     /// The screens' ids, bottom first: what SwiftUI's `NavigationStack` path holds.
@@ -253,6 +282,18 @@ extension ScreenStack: Codable where Screen: Codable {
         _ids = ids
         _screens = screens
         _nextID = nextID
+        _lineage = _ScreenLineage.next()
+    }
+}
+
+/// Numbers the stacks made in this process (see ``ScreenStack``).
+@usableFromInline
+enum _ScreenLineage {
+    private static let counter = Atomic<UInt64>(1)
+
+    @usableFromInline
+    static func next() -> UInt64 {
+        counter.add(1, ordering: .relaxed).oldValue
     }
 }
 

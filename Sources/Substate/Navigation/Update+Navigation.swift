@@ -175,7 +175,9 @@ extension Update {
         case .popToRoot:
             state[keyPath: keyPath].popToRoot()
         case .screen(let id, let screenAction):
-            let lens = OptionalLens<State, Screen>.screen(id, in: keyPath)
+            // Bound to this stack: a stack assigned in its place (a deep link) ends the screen.
+            let lineage = ScreenStack.lineage(at: keyPath, in: state)
+            let lens = OptionalLens<State, Screen>.screen(id, in: keyPath, lineage: lineage)
             var effect: Effect<Screen.Action> = .none
             let found = lens.write(&state) { screen in
                 effect = movingUpdate(&screen, Screen._updateFunction, environment(), screenAction)
@@ -276,6 +278,26 @@ extension OptionalLens {
         OptionalLens(
             read: { whole in whole[keyPath: keyPath][id: id] },
             write: { whole, body in whole[keyPath: keyPath]._modify(id: id, body) },
+            placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id)))
+    }
+
+    /// ``screen(_:in:)`` on one stack only: missing once a stack made anew (another
+    /// lineage) is in its place, even one with a screen of the same id. What a screen's
+    /// effects and scopes live by.
+    @inlinable
+    package static func screen(
+        _ id: ScreenID, in keyPath: any WritableKeyPath<Whole, ScreenStack<Part>> & Sendable,
+        lineage: UInt64
+    ) -> OptionalLens {
+        OptionalLens(
+            read: { whole in
+                let stack = whole[keyPath: keyPath]
+                return stack._lineage == lineage ? stack[id: id] : nil
+            },
+            write: { whole, body in
+                guard whole[keyPath: keyPath]._lineage == lineage else { return false }
+                return whole[keyPath: keyPath]._modify(id: id, body)
+            },
             placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id)))
     }
 }

@@ -61,8 +61,9 @@ extension StoreProtocol {
     }
 
     /// A scope of the screen with an id on a stack: `nil` if it is not on the stack now. Once
-    /// the screen is popped, the scope keeps its last state and ignores sends (see
-    /// ``ScopedStore``), so a view of it can go on showing it while it animates away.
+    /// the screen is popped, or the stack is replaced by one made anew (a deep link), the
+    /// scope keeps its last state and ignores sends (see ``ScopedStore``), so a view of it
+    /// can go on showing it while it animates away.
     /// - Parameters:
     ///   - keyPath: Where the stack lives in the state.
     ///   - id: The screen's id.
@@ -73,7 +74,18 @@ extension StoreProtocol {
         id: ScreenID,
         as tag: @escaping @Sendable (StackAction<Screen>) -> Action
     ) -> ScopedStore<Screen, Screen.Action>? where Screen.State == Screen {
-        scope(at: .screen(id, in: keyPath), as: { tag(.screen(id, $0)) })
+        let lineage = state[keyPath: keyPath]._lineage
+        return scope(at: .screen(id, in: keyPath, lineage: lineage), as: { tag(.screen(id, $0)) })
+    }
+
+    /// Which stack is at `keyPath` (see ``ScreenStack``), observed: it changes when a stack
+    /// made anew is assigned in its place, and SwiftUI's views of its screens are told apart
+    /// by it.
+    package func stackLineage<Screen>(
+        at keyPath: any WritableKeyPath<State, ScreenStack<Screen>> & Sendable
+    ) -> UInt64 {
+        let stack: KeyPath<State, ScreenStack<Screen>> = keyPath
+        return self[stack.appending(path: \.lineage)]
     }
 
     /// A scope of a presented child, sending its actions as `.presented(action)`: `nil` while
