@@ -1,6 +1,7 @@
 import Foundation
 import Substate
 import SubstateTesting
+import TestSupport
 import Testing
 
 /// A screen with a long-running effect (a ticker), a save that ends in a self-dismissal,
@@ -601,5 +602,76 @@ struct NavFlow: Program, Equatable, Sendable {
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(ScreenStack<String>.self, from: stale)
         }
+    }
+
+    /// A next id that cannot grow would trap at the next push, at every start that pushes.
+    @Test(arguments: [Int.max, Int.max - 1, (1 << 53) + 1])
+    func aNextIDThatCannotGrowIsRefused(nextID: Int) {
+        let bad = Data(#"{"ids":[0],"screens":["a"],"nextID":\#(nextID)}"#.utf8)
+        #expect {
+            try JSONDecoder().decode(ScreenStack<String>.self, from: bad)
+        } throws: { error in
+            "\(error)".contains("is above 2^53")
+        }
+        let largest = Data(#"{"ids":[0],"screens":["a"],"nextID":\#(1 << 53)}"#.utf8)
+        #expect(throws: Never.self) {
+            var stack = try JSONDecoder().decode(ScreenStack<String>.self, from: largest)
+            stack.push("b")
+        }
+    }
+
+    @Test func negativeIDsAreRefused() {
+        let bad = Data(#"{"ids":[-1,0],"screens":["a","b"],"nextID":1}"#.utf8)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(ScreenStack<String>.self, from: bad)
+        }
+    }
+
+    /// One bad id among 100,000 screens: the message names it, not the whole list.
+    @Test func theMessageNamesTheFirstBadIDNotTheList() throws {
+        var ids = Array(0..<100_000)
+        ids[50_000] = 3
+        let json =
+            #"{"ids":\#(ids),"screens":\#(Array(repeating: 0, count: ids.count)),"nextID":2000000}"#
+        var message = ""
+        do {
+            _ = try JSONDecoder().decode(ScreenStack<Int>.self, from: Data(json.utf8))
+        } catch {
+            message = "\(error)"
+        }
+        #expect(message.contains("#3 at position 50000 follows #49999"), "\(message.prefix(300))")
+        #expect(message.utf8.count < 1_000)
+    }
+}
+
+/// A saved state whose stack cannot be loaded is reported and kept aside, and every later
+/// start loads the initial state instead of trapping.
+@MainActor
+@Suite struct SavedStackTests {
+    struct Saved: Equatable, Sendable {
+        var path = ScreenStack<String>()
+    }
+
+    @Test func aSavedStackThatCannotGrowIsKeptAside() throws {
+        let folder = TemporaryFolder()
+        let file = folder.url.appendingPathComponent("saved.json")
+        try Data(
+            #"{"format":"substate-state","version":1,"state":{"ids":[0],"screens":["a"],"nextID":9223372036854775807}}"#
+                .utf8
+        ).write(to: file)
+        let saver = StateSaver(
+            file: file, at: \Saved.path, clock: ContinuousClock(), onError: { _ in })
+        #expect {
+            try saver.load(into: Saved())
+        } throws: { error in
+            guard case .corrupted(_, let keptAt, let reason) = error as? PersistenceError else {
+                return false
+            }
+            return keptAt.lastPathComponent == "saved.json.corrupt" && reason.contains("2^53")
+        }
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        var state = try saver.load(into: Saved())
+        state.path.push("b")
+        #expect(state.path.ids == [0])
     }
 }

@@ -257,9 +257,12 @@ extension ScreenStack: Codable where Screen: Codable {
     }
 
     /// Decodes a stack, checking that it is one a stack could have become: as many ids as
-    /// screens, ids increasing, and the next id above them.
+    /// screens, ids from 0 up and increasing, and the next id above them and no larger than
+    /// 2^53 (the largest integer JSON readers keep exactly; a stack that pushed a screen every
+    /// microsecond would take three centuries to reach it), so that pushes can go on.
     /// - Parameter decoder: The decoder.
-    /// - Throws: `DecodingError.dataCorrupted` naming what is wrong.
+    /// - Throws: `DecodingError.dataCorrupted` naming what is wrong, and where: the message
+    ///   names the first id at fault, not the whole list.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let ids = try container.decode([ScreenID].self, forKey: .ids)
@@ -273,17 +276,28 @@ extension ScreenStack: Codable where Screen: Codable {
         guard ids.count == screens.count else {
             throw corrupt("\(ids.count) ids for \(screens.count) screens")
         }
-        guard zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            throw corrupt("the ids \(ids) do not increase")
+        if let first = ids.first, first.rawValue < 0 {
+            throw corrupt("the first id, \(first), is negative")
         }
-        guard ids.last.map({ $0.rawValue < nextID }) ?? true, nextID >= 0 else {
-            throw corrupt("the next id \(nextID) is not above the ids \(ids)")
+        if let position = ids.indices.dropFirst().first(where: { ids[$0 - 1] >= ids[$0] }) {
+            throw corrupt(
+                "the ids do not increase: \(ids[position]) at position \(position) follows "
+                    + "\(ids[position - 1])")
+        }
+        guard nextID <= Self.largestNextID else {
+            throw corrupt("the next id \(nextID) is above 2^53, which no stack reaches")
+        }
+        guard ids.last.map({ $0.rawValue < nextID }) ?? (nextID >= 0) else {
+            throw corrupt("the next id \(nextID) is not above the last id, \(ids.last!)")
         }
         _ids = ids
         _screens = screens
         _nextID = nextID
         _lineage = _ScreenLineage.next()
     }
+
+    /// The largest next id a decoded stack may have: 2^53.
+    static var largestNextID: Int { 1 << 53 }
 }
 
 /// Numbers the stacks made in this process (see ``ScreenStack``).
