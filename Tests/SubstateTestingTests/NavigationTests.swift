@@ -101,10 +101,26 @@ enum NavDestination: Program, Equatable, Sendable {
     }
 }
 
+/// A presented child that is not `Identifiable`: told apart only by its state.
+struct NavNote: Program, Equatable, Sendable {
+    var text: String
+
+    enum Action: Equatable, Sendable {
+        case done
+    }
+
+    static func update(
+        state: consuming NavNote, environment: TestClock, action: Action
+    ) -> Update<NavNote, Action> {
+        .dismiss(state)
+    }
+}
+
 struct NavFlow: Program, Equatable, Sendable {
     var path = ScreenStack<NavScreen>()
     var destination: NavDestination?
     var sheet: NavTicker?
+    var note: NavNote?
     var alert: AlertState<AlertAction>?
     var log: [String] = []
 
@@ -120,6 +136,12 @@ struct NavFlow: Program, Equatable, Sendable {
         case show(NavDestination)
         case stopScreen(ScreenID)
         case openSheet(String)
+        case note(PresentationAction<NavNote.Action>)
+        case openNote(String)
+        /// The sheet's `.done` (it asks to be dismissed), then another sheet in its place, in
+        /// one update.
+        case doneAndOpenSheet(String)
+        case doneAndOpenNote(String)
         case deepLink([String])
         case replaceLink([String])
         case askDelete
@@ -158,6 +180,22 @@ struct NavFlow: Program, Equatable, Sendable {
             state.alert = nil
         case .openSheet(let name):
             state.sheet = NavTicker(name: name)
+        case .note(let action):
+            return .child(action, in: state, at: \.note, as: Action.note, environment)
+        case .openNote(let text):
+            state.note = NavNote(text: text)
+        case .doneAndOpenSheet(let name):
+            var update = Update.child(
+                PresentationAction.presented(.done), in: state, at: \.sheet, as: Action.sheet,
+                environment)
+            update.state.sheet = NavTicker(name: name)
+            return update
+        case .doneAndOpenNote(let text):
+            var update = Update.child(
+                PresentationAction.presented(.done), in: state, at: \.note, as: Action.note,
+                environment)
+            update.state.note = NavNote(text: text)
+            return update
         case .deepLink(let names):
             state.path.popToRoot()
             for name in names { state.path.push(.ticker(NavTicker(name: name))) }
@@ -227,6 +265,19 @@ struct NavFlow: Program, Equatable, Sendable {
         store.send(.path(.screen(2, .ticker(.tick)))) {
             $0.path[id: 2] = .ticker(NavTicker(name: "c", ticks: 1))
         }
+    }
+
+    /// A child that asks to be dismissed in the update in which its parent presents another
+    /// in its place: the dismissal is the first child's, and the second stays.
+    @Test func aDismissalIsTheAskingChildsOnly() {
+        let store = makeStore()
+        store.send(.openSheet("a")) { $0.sheet = NavTicker(name: "a") }
+        store.send(.doneAndOpenSheet("b")) { $0.sheet = NavTicker(name: "b") }
+        store.send(.openNote("x")) { $0.note = NavNote(text: "x") }
+        store.send(.doneAndOpenNote("y")) { $0.note = NavNote(text: "y") }
+        // A child that asks, and stays the same child, is dismissed as before.
+        store.send(.note(.presented(.done)))
+        store.receive(.note(.dismiss)) { $0.note = nil }
     }
 
     /// A deep link that assigns a stack made anew, numbered from 0 like the one it replaces:

@@ -91,7 +91,9 @@ extension Update {
     /// that is `Identifiable`, one with another id), and their later actions are dropped. An action that
     /// comes while no child is presented is dropped (a debug build says so on standard
     /// error). `.dismiss` sets the child to `nil`. A child whose update returns
-    /// ``dismiss(_:)`` makes this send the parent `.dismiss` right after, which the parent
+    /// ``dismiss(_:)`` makes this send the parent `.dismiss` right after (unless the parent
+    /// put another child in its place in the same update: a dismissal only removes the child
+    /// that asked), which the parent
     /// can match (the child is still there then) before handing it here. An enum of several
     /// destinations is one child whose program routes to its cases; see
     /// <doc:Navigation>.
@@ -213,9 +215,11 @@ extension Update {
             let lens = OptionalLens(keyPath)
             var effect: Effect<Child.Action> = .none
             var identity: _PresentedIdentity<Child>?
+            var asking: Child?
             let found = lens.write(&state) { child in
                 effect = movingUpdate(&child, Child._updateFunction, environment(), childAction)
                 if !effect.isNone { identity = _PresentedIdentity(of: child) }
+                if identity == nil, effect._asksToDismiss { asking = child }
             }
             guard found else {
                 _warnDropped(childAction, for: "the presented child", in: Child?.self)
@@ -226,9 +230,12 @@ extension Update {
             let embedded = embed(
                 dismissed ? effect._withoutDismissal : effect, { tag(.presented($0)) },
                 OptionalLens.presented(at: keyPath, identity))
+            guard dismissed else { return Update(state: state, effect: embedded) }
+            // The `.dismiss` that follows is the asking child's: it does not go out if the
+            // parent put another child in its place in this update.
+            let asker = OptionalLens.asking(at: keyPath, _Asker(identity: identity, state: asking))
             return Update(
-                state: state, effect: dismissed ? .merge(embedded, .send(tag(.dismiss))) : embedded
-            )
+                state: state, effect: .merge(embedded, asker._withLifetime(.send(tag(.dismiss)))))
         }
     }
 }
@@ -257,6 +264,22 @@ extension OptionalLens {
                 return true
             },
             placeKey: lens._placeKey)
+    }
+
+    /// The lens a child's request to be dismissed lives by: the optional at `keyPath` while
+    /// it holds the child that asked (see ``_Asker``).
+    @usableFromInline
+    static func asking(
+        at keyPath: any WritableKeyPath<Whole, Part?> & Sendable, _ asker: _Asker<Part>
+    ) -> OptionalLens {
+        OptionalLens(
+            read: { whole in whole[keyPath: keyPath].flatMap { asker.matches($0) ? $0 : nil } },
+            write: { whole, body in
+                guard let part = whole[keyPath: keyPath], asker.matches(part) else { return false }
+                body(&whole[keyPath: keyPath]!)
+                return true
+            },
+            placeKey: nil)
     }
 
     /// An optional lens to the screen with an id on a ``ScreenStack``: what `Update.child`
@@ -331,6 +354,20 @@ struct _PresentedIdentity<Child>: @unchecked Sendable {
     func matches(_ child: Child) -> Bool {
         guard let identifiable = child as? any Identifiable else { return false }
         return _anyID(of: identifiable) == id
+    }
+}
+
+/// The presented child that asked to be dismissed: told by its id when it is `Identifiable`,
+/// otherwise by its state when it asked.
+@usableFromInline
+struct _Asker<Child>: @unchecked Sendable {
+    // `@unchecked`: read only by the lifetime's checks, on the store's own actor.
+    /// Whether a child is the one that asked.
+    let matches: (Child) -> Bool
+
+    @usableFromInline
+    init(identity: _PresentedIdentity<Child>?, state: Child?) where Child: Equatable {
+        matches = { child in identity.map { $0.matches(child) } ?? (state == child) }
     }
 }
 
