@@ -3,23 +3,34 @@ import Testing
 
 @MainActor
 @Suite struct StoreSequenceTests {
-    @Test func statesYieldsEachCommittedStateInOrder() async {
+    /// A state supersedes the ones before it: a reader that falls behind gets the newest
+    /// state, and the sequence keeps no other.
+    @Test func aReaderThatFallsBehindGetsTheNewestStateOnly() async {
         let store = makeLogStore()
         let states = store.states
         store.send(.increment)
         store.send(.append("a"))
         await store.send(.echo(["b"])).finish()
-        var seen: [Log] = []
-        for await state in states {
-            seen.append(state)
-            if seen.count == 4 { break }
-        }
-        #expect(
-            seen == [
-                Log(entries: [], count: 1), Log(entries: ["a"], count: 1),
-                Log(entries: ["a"], count: 1), Log(entries: ["a", "b"], count: 1),
-            ]
-        )
+        var iterator = states.makeAsyncIterator()
+        #expect(await iterator.next() == Log(entries: ["a", "b"], count: 1))
+        for index in 0..<1_000 { store.send(.append("\(index)")) }
+        store.tearDown()
+        #expect(await iterator.next()?.entries.count == 1_002)
+        #expect(await iterator.next() == nil)
+    }
+
+    /// Actions are kept up to 10,000 unread: a reader that falls further behind misses the
+    /// oldest, and memory stays bounded.
+    @Test func aReaderThatFallsFarBehindMissesTheOldestActions() async {
+        let store = makeLogStore()
+        let actions = store.actions
+        for index in 0..<10_005 { store.send(.append("\(index)")) }
+        store.tearDown()
+        var seen: [LogAction] = []
+        for await action in actions { seen.append(action) }
+        #expect(seen.count == 10_000)
+        #expect(seen.first == .append("5"))
+        #expect(seen.last == .append("10004"))
     }
 
     @Test func actionsYieldsSentAndEffectActionsInOrder() async {

@@ -154,11 +154,13 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
         return StoreTask(group: core.runtime.send(action))
     }
 
-    /// Every state the store commits from now on, one per processed action; it ends when the
-    /// store is torn down. See ``Store/states``.
+    /// The states the store commits from now on, one per processed action, a reader that
+    /// falls behind getting the newest; it ends when the store is torn down. See
+    /// ``Store/states``.
     public nonisolated var states: StoreSequence<State> { StoreSequence(committedStates) }
 
-    /// Every action the store processes from now on; it ends when the store is torn down.
+    /// The actions the store processes from now on, up to 10,000 unread; it ends when the
+    /// store is torn down. See ``Store/actions``.
     public nonisolated var actions: StoreSequence<Action> {
         StoreSequence(processedActions)
     }

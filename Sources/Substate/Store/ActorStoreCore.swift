@@ -12,8 +12,8 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
         let unpacker = _UpdateUnpacker<Update<State, Action>>()
     #endif
     let effectErrorHandler: @Sendable (any Error) -> Void
-    let committedStates = _Broadcast<State>()
-    let processedActions = _Broadcast<Action>()
+    let committedStates = _Broadcast<State>.states()
+    let processedActions = _Broadcast<Action>.actions()
     let runtime: EffectRuntime<_ActorStoreCore>
     /// The middleware, in order; `nil` when there is none (one check per action).
     @exclusivity(unchecked) var chain: _MiddlewareChain<State, Action>?

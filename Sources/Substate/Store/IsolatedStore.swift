@@ -160,11 +160,13 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
         return StoreTask(group: core.runtime.send(action))
     }
 
-    /// Every state the store commits from now on, one per processed action; it ends when the
-    /// store is torn down. It may be iterated anywhere. See ``Store/states``.
+    /// The states the store commits from now on, one per processed action, a reader that
+    /// falls behind getting the newest; it ends when the store is torn down. It may be
+    /// iterated anywhere. See ``Store/states``.
     public var states: StoreSequence<State> { StoreSequence(core.committedStates) }
 
-    /// Every action the store processes from now on; it ends when the store is torn down.
+    /// The actions the store processes from now on, up to 10,000 unread; it ends when the
+    /// store is torn down. See ``Store/actions``.
     public var actions: StoreSequence<Action> { StoreSequence(core.processedActions) }
 
     /// Waits until every effect the store runs has finished, and their actions were

@@ -104,10 +104,10 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// `probe != nil`, as the inlined send path can see it.
     @usableFromInline @exclusivity(unchecked) var _isProbed = false
 
-    @usableFromInline let _committedStates = _Broadcast<State>()
+    @usableFromInline let _committedStates = _Broadcast<State>.states()
     /// The runtime's registry of running effects.
     @inlinable var registry: EffectRegistry { runtime.registry }
-    @usableFromInline let _processedActions = _Broadcast<Action>()
+    @usableFromInline let _processedActions = _Broadcast<Action>.actions()
     var nextMiddlewareToken = 0
     /// The source of the state for the middleware, once made (see `_stateSource`).
     var _stateSourceIfMade: _StateSource<State>?

@@ -2,7 +2,8 @@
 /// actions.
 ///
 /// You get one from ``Store/states`` or ``Store/actions``. The subscription starts when the
-/// sequence is created and buffers every value until it is read. It ends when the store is
+/// sequence is created and buffers values until they are read, with a bound: the newest
+/// unread state, or up to 10,000 unread actions (the oldest dropped beyond). It ends when the store is
 /// torn down, when the iterating task is cancelled, or when the sequence and its iterators are
 /// discarded. Iterate each sequence once, from one task.
 public struct StoreSequence<Element: Sendable>: AsyncSequence, Sendable {

@@ -8,17 +8,22 @@ import Synchronization
 // room counted it. Then the bad messages: invalid JSON, an unknown action, a 10 MB frame.
 //
 //     chat-load [--port 8080] [--connections 1000] [--actions 100] [--skip-bad-messages]
+//     chat-load [--port 8080] --slow-reader 40000
 //
 // `--skip-bad-messages` runs the conversations alone (to measure the server without them).
+// `--slow-reader N` runs one connection instead that joins, says N messages and never reads
+// what the server sends back (a client that stopped reading its socket), then closes; the
+// server must keep bounded memory meanwhile (loadtest.sh reads its peak).
 //
 // Prints one line of figures that loadtest.sh reads, `LOAD key=value ...`, and exits with
 // status 1 when an answer is missing or wrong.
 
 let usage = """
     usage: chat-load [--port N] [--connections N] [--actions N] [--skip-bad-messages]
+           chat-load [--port N] --slow-reader N
     (N: positive numbers)
     """
-var options = ["--port": 8080, "--connections": 1000, "--actions": 100]
+var options = ["--port": 8080, "--connections": 1000, "--actions": 100, "--slow-reader": 0]
 var skipBadMessages = false
 do {
     var rest = CommandLine.arguments.dropFirst()
@@ -127,6 +132,29 @@ func badMessage(_ name: String, _ text: String, expectClose: Bool) async -> Stri
     } catch {
         return "\(name): failed: \(error)"
     }
+}
+
+/// One connection that says `count` messages and never reads an answer.
+func slowReader(_ count: Int) async {
+    do {
+        try await WebSocketClient.connect(url: url, logger: logger) { _, outbound, _ in
+            try await outbound.write(.text(#"{"action":"join","name":"slow"}"#))
+            for number in 1...count {
+                try await outbound.write(.text(#"{"action":"say","text":"message \#(number)"}"#))
+            }
+            try await outbound.close(.normalClosure, reason: nil)
+        }
+    } catch {
+        failures.withLock { $0.append("\(error)") }
+    }
+}
+
+if let count = options["--slow-reader"], count > 0 {
+    await slowReader(count)
+    let failed = failures.withLock { $0 }
+    print("SLOW messages=\(count) failed=\(failed.count)")
+    for failure in failed.prefix(5) { print("FAILED \(failure)") }
+    exit(failed.isEmpty ? 0 : 1)
 }
 
 let started = clock.now
