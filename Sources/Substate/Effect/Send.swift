@@ -13,7 +13,10 @@
 /// Actions sent through one `Send` reach the store in the order they were sent. A send may
 /// suspend briefly when the store has many undelivered actions waiting (backpressure), so that
 /// a fast producer cannot grow memory without bound. Actions sent after the effect was
-/// cancelled, or after its store was torn down, are dropped.
+/// cancelled, or after its store was torn down, are dropped, and each such send yields. An
+/// effect that goes on sending after its hundredth dropped send (a loop that never looks at
+/// `Task.isCancelled`) is stopped there for good: that send never returns, the effect counts
+/// as ended, and no thread is kept busy by it (a debug build says so on standard error).
 public struct Send<Action: Sendable>: Sendable {
     /// Where actions go: a closure, or (for the effects a store runs) straight to the store's
     /// inbox through the effect's run, which spares every effect task a closure allocation,
@@ -53,8 +56,11 @@ public struct Send<Action: Sendable>: Sendable {
     public func callAsFunction(_ action: Action) async {
         if let run = _run {
             // `self`, which holds the run, lives until this call returns.
-            let isFull = run._withUnsafeGuaranteedRef { $0._inbox._offer(action, from: $0) }
-            if isFull { await run.takeUnretainedValue()._inbox._waitForRoom() }
+            switch run._withUnsafeGuaranteedRef({ $0._inbox._offer(action, from: $0) }) {
+            case .taken: break
+            case .full: await run.takeUnretainedValue()._inbox._waitForRoom()
+            case .dropped: await run.takeUnretainedValue()._sendWasDropped()
+            }
         } else if case .closure(let deliver) = _target {
             await deliver(action)
         }

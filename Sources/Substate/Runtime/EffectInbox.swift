@@ -70,13 +70,14 @@ package final class EffectInbox<Action: Sendable>: Sendable {
     }
 
     /// Delivers an action from a running effect without waiting (a ``Send`` calls it).
-    /// - Returns: Whether the inbox is full: the producer then waits for room
-    ///   (``_waitForRoom()``) before it sends again.
+    /// - Returns: `.full` when the inbox is full: the producer then waits for room
+    ///   (``_waitForRoom()``) before it sends again; `.dropped` when the effect was cancelled
+    ///   or the inbox closed.
     @inlinable
-    func _offer(_ action: Action, from record: EffectRecord) -> Bool {
-        guard !record.isCancelled else { return false }
-        let (wake, isFull) = _state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
-            guard !state._isClosed else { return (nil, false) }
+    func _offer(_ action: Action, from record: EffectRecord) -> _Offer {
+        guard !record.isCancelled else { return .dropped }
+        let (wake, outcome) = _state.withLock { state -> ((@Sendable () -> Void)?, _Offer) in
+            guard !state._isClosed else { return (nil, .dropped) }
             let sender = ObjectIdentifier(record)
             if state._lastSender != sender {
                 state._lastSender = sender
@@ -84,10 +85,10 @@ package final class EffectInbox<Action: Sendable>: Sendable {
             }
             state._entries.append(.action(action))
             state._actionCount += 1
-            return (state.scheduleWake(), state._actionCount >= _capacity)
+            return (state.scheduleWake(), state._actionCount >= _capacity ? .full : .taken)
         }
         wake?()
-        return isFull
+        return outcome
     }
 
     /// Delivers a report (an error, the end of an effect) without waiting.
@@ -184,4 +185,15 @@ package final class EffectInbox<Action: Sendable>: Sendable {
         // waits for it as it goes.
         _ = consume dropped
     }
+}
+
+/// What became of an action an effect sent (see ``EffectInbox/_offer(_:from:)``).
+@usableFromInline
+enum _Offer {
+    /// Taken, with room for more.
+    case taken
+    /// Taken; the inbox is full, and the sender waits for room.
+    case full
+    /// Dropped: the effect was cancelled, or its store closed.
+    case dropped
 }

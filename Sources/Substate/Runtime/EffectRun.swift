@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An effect task of a store: its record, and everything the task needs to run and to end.
 ///
 /// The task's closure captures this one object and nothing else, so that starting an effect
@@ -14,6 +16,8 @@ final class _EffectRun<Action: Sendable>: EffectRecord, @unchecked Sendable {
     @usableFromInline let _registry: EffectRegistry
     /// The store's count of all pending work.
     @usableFromInline let _outstanding: EffectGroup
+    /// The sends dropped because the effect was cancelled or its store closed.
+    let droppedSends = Atomic<Int>(0)
 
     @usableFromInline
     init(
@@ -52,9 +56,45 @@ final class _EffectRun<Action: Sendable>: EffectRecord, @unchecked Sendable {
         }
     }
 
+    /// How many dropped sends an effect may make before it is stopped (see ``Send``).
+    static var droppedSendLimit: Int { 100 }
+
+    /// A send of this effect was dropped: it was cancelled, or its store closed. The send
+    /// yields, so that a loop that goes on sending does not hold its thread; past
+    /// ``droppedSendLimit`` the effect is stopped for good: it counts as ended, and the send
+    /// never returns.
+    @usableFromInline
+    func _sendWasDropped() async {
+        let count = droppedSends.add(1, ordering: .relaxed).newValue
+        guard count > Self.droppedSendLimit else { return await Task.yield() }
+        if count == Self.droppedSendLimit + 1 {
+            #if DEBUG
+                writeToStandardError(
+                    "Substate: an effect went on sending after it was cancelled (\(count) "
+                        + "sends dropped); it is stopped for good. Check Task.isCancelled in its "
+                        + "loop, or loop over an async sequence, which ends when cancelled.")
+            #endif
+            end()
+        }
+        await _StoppedEffects.park()
+    }
+
     /// Hands an error that no `catch` handler took to the store.
     @usableFromInline
     func report(_ error: any Error) {
         _inbox.report(.failed(error, self))
+    }
+}
+
+/// Effects stopped because they went on sending after they were cancelled (see ``Send``): their
+/// tasks wait here for good, reachable, using no thread.
+enum _StoppedEffects {
+    private static let parked = Locked<[UnsafeContinuation<Void, Never>]>([])
+
+    /// Suspends the calling task for good.
+    static func park() async {
+        await withUnsafeContinuation { continuation in
+            parked.withLock { $0.append(continuation) }
+        }
     }
 }
