@@ -44,7 +44,7 @@ public struct Recording<State: Decodable, Action: Decodable> {
     private init(file: RecordingFile) throws(RecordingError) {
         self.file = file
         let url = file.file
-        let decoder = JSONDecoder()
+        let decoder = RecordingFormat.decoder()
         guard let initial = try? decoder.decode(State.self, from: file.initialState.json) else {
             throw .missingInitialState(file: url)
         }
@@ -71,7 +71,7 @@ public struct Recording<State: Decodable, Action: Decodable> {
     public func snapshot(at step: Int) -> State? {
         if step == 0 { return initialState }
         guard let entry = file.snapshots.first(where: { $0.step == step }) else { return nil }
-        return try? JSONDecoder().decode(State.self, from: entry.json)
+        return try? RecordingFormat.decoder().decode(State.self, from: entry.json)
     }
 
     /// The state after a step, rebuilt from the initial state by a ``Program``.
@@ -134,7 +134,7 @@ public struct Recording<State: Decodable, Action: Decodable> {
         environment: Environment,
         update: (consuming State, Environment, Action) -> Update<State, Action>
     ) -> ReplayDivergence? where State: Equatable {
-        let decoder = JSONDecoder()
+        let decoder = RecordingFormat.decoder()
         var snapshots = file.snapshots.makeIterator()
         var next = snapshots.next()
         var state = initialState

@@ -49,11 +49,25 @@ enum RecordingFormat {
         ])
     }
 
-    /// The encoder of states and actions: keys sorted, so that equal values read the same.
+    /// The encoder of states and actions: keys sorted, so that equal values read the same;
+    /// a NaN or an infinity, which JSON has no number for, written as the string `"NaN"`,
+    /// `"Infinity"` or `"-Infinity"` (a NaN in the state is the kind of bug a recording is
+    /// kept for).
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         return encoder
+    }
+
+    /// The decoder of states and actions: reads what ``encoder()`` writes, NaN and infinities
+    /// included.
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return decoder
     }
 
     /// A JSON string literal.
