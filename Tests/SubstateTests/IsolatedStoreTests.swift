@@ -131,3 +131,67 @@ private actor FirstUser {
 private actor SecondUser {
     func use(_ smuggled: Smuggled) { smuggled.store.send(.increment) }
 }
+
+/// The calls that do not name their caller's actor are checked too: a send from code with no
+/// actor, reading the state, tearing down.
+@Suite struct IsolatedStoreOwnerTests {
+    func expectRefused(_ result: ExitTest.Result?) {
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            message.contains("used outside FirstUser")
+                || message.contains("Incorrect actor executor assumption"), "\(message)")
+    }
+
+    @Test func aSendFromNoActorIsRefusedOnceTheStoreBelongsToOne() async {
+        expectRefused(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                await useFromNoActor { $0.send(.increment) }
+            })
+    }
+
+    @Test func readingTheStateFromNoActorIsRefused() async {
+        expectRefused(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                await useFromNoActor { _ = $0.state }
+            })
+    }
+
+    @Test func tearingDownFromNoActorIsRefused() async {
+        expectRefused(
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                await useFromNoActor { $0.tearDown() }
+            })
+    }
+
+    /// A synchronous helper with no actor of its own, called from the owner, passes.
+    @Test func aHelperWithNoActorCalledFromTheOwnerIsAccepted() async {
+        let owner = Owner()
+        #expect(await owner.run() == 2)
+    }
+}
+
+private actor Owner {
+    let store = IsolatedStore(state: Log(), environment: (), program: Log.self)
+
+    func run() -> Int {
+        store.send(.increment)
+        helper(store)
+        return store.state.count
+    }
+}
+
+private func helper(_ store: IsolatedStore<Log, LogAction, Void>) {
+    store.send(.increment)
+}
+
+/// Makes a store belong to an actor, then uses it from a detached task, which has no actor.
+private func useFromNoActor(
+    _ use: @escaping @Sendable (IsolatedStore<Log, LogAction, Void>) -> Void
+) async {
+    let smuggled = Smuggled(
+        store: IsolatedStore(state: Log(), environment: (), program: Log.self))
+    let first = FirstUser()
+    await first.use(smuggled)
+    await Task.detached { use(smuggled.store) }.value
+    withExtendedLifetime(first) {}
+}

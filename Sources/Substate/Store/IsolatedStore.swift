@@ -43,6 +43,10 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     /// the actor that keeps the store); only code around the compiler's checks can reach a
     /// store whose actor went away, whose address another actor may then have.
     private var owner: ObjectIdentifier?
+    /// The same actor, for the calls that do not name their caller's actor (reading the
+    /// state, tearing down, a send from code with no actor): they check that they run on it.
+    /// Weak, for the same reason.
+    private weak var ownerActor: (any Actor)?
 
     /// Creates a store from an initial state and an update function that is a closure; a
     /// program is better named by its type
@@ -142,8 +146,11 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
         core.runtime.begin(with: create.effect)
     }
 
-    /// The current state.
-    public var state: State { core.storage.value }
+    /// The current state. Read on the actor the store belongs to (see "Which actor").
+    public var state: State {
+        checkOwner()
+        return core.storage.value
+    }
 
     /// Processes an action now: runs the update function, commits the state and starts the
     /// effect it returns, as ``Store/send(_:)`` does. After ``tearDown()`` it does nothing.
@@ -155,7 +162,11 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     public func send(_ action: Action, isolation: isolated (any Actor)? = #isolation)
         -> StoreTask
     {
-        if let isolation, owner != ObjectIdentifier(isolation) { belong(to: isolation) }
+        if let isolation {
+            if owner != ObjectIdentifier(isolation) { belong(to: isolation) }
+        } else {
+            checkOwner()
+        }
         guard !core.isTornDown else { return StoreTask(group: nil) }
         return StoreTask(group: core.runtime.send(action))
     }
@@ -173,12 +184,17 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     /// processed (on the caller's actor, which the store belongs to).
     /// - Parameter isolation: The caller's actor.
     public func finishEffects(isolation: isolated (any Actor)? = #isolation) async {
-        if let isolation, owner != ObjectIdentifier(isolation) { belong(to: isolation) }
+        if let isolation {
+            if owner != ObjectIdentifier(isolation) { belong(to: isolation) }
+        } else {
+            checkOwner()
+        }
         await core.runtime.outstanding.wait()
     }
 
     /// Cancels every running effect.
     public func cancelEffects() {
+        checkOwner()
         core.runtime.registry.cancelAll()
     }
 
@@ -191,12 +207,14 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     /// - Returns: A token for ``removeMiddleware(_:)``.
     @discardableResult
     public func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
-        core.addMiddleware(middleware)
+        checkOwner()
+        return core.addMiddleware(middleware)
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.
     /// - Parameter token: What ``addMiddleware(_:)`` returned.
     public func removeMiddleware(_ token: MiddlewareToken) {
+        checkOwner()
         core.removeMiddleware(token)
     }
 
@@ -207,6 +225,7 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     /// later sends do nothing. The last state stays readable. A store that is released tears
     /// itself down.
     public func tearDown() {
+        checkOwner()
         core.tearDown()
     }
 
@@ -245,7 +264,26 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
                 """)
         }
         owner = ObjectIdentifier(actor)
+        ownerActor = actor
         wake.belong(to: actor)
+    }
+
+    /// Stops the program with a message unless the caller runs on the actor the store
+    /// belongs to (once it belongs to one): for the calls that do not name their caller's
+    /// actor. A synchronous function with no actor of its own, called from that actor,
+    /// passes.
+    private func checkOwner() {
+        guard owner != nil else { return }
+        guard let ownerActor else {
+            fatalError(
+                "Substate: an IsolatedStore of \(State.self) is used after the actor it belonged to "
+                    + "went away: an IsolatedStore is used from one actor.")
+        }
+        // The check of the current executor; an optimised build says "Incorrect actor
+        // executor assumption" and names the actor.
+        ownerActor.preconditionIsolated(
+            "Substate: an IsolatedStore of \(State.self) is used outside \(type(of: ownerActor)), "
+                + "the actor it belongs to: an IsolatedStore is used from one actor.")
     }
 }
 
