@@ -166,14 +166,14 @@ struct _EnumLayout {
     }
 
     /// The number of elements of a tuple type; `nil` for another type.
-    private static func tupleCount(_ type: Any.Type) -> Int? {
+    static func tupleCount(_ type: Any.Type) -> Int? {
         // Tuple metadata: the kind, the number of elements, the labels, then the elements.
         let metadata = unsafeBitCast(type, to: UnsafePointer<Int>.self)
         return metadata[0] == tupleKind ? metadata[1] : nil
     }
 
     /// The type of a tuple's element: each element is its type and its offset, a word each.
-    private static func tupleElement(_ tuple: Any.Type, _ index: Int) -> Any.Type {
+    static func tupleElement(_ tuple: Any.Type, _ index: Int) -> Any.Type {
         let metadata = unsafeBitCast(tuple, to: UnsafePointer<UnsafeRawPointer>.self)
         return unsafeBitCast(metadata[3 + 2 * index], to: Any.Type.self)
     }

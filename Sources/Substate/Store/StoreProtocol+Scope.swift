@@ -3,6 +3,14 @@
 
 extension StoreProtocol {
     /// A scope of a property.
+    ///
+    /// A keyed collection (a ``KeyedArray``, an array of `Identifiable` elements, a
+    /// dictionary) is scoped one element at a time, with `id:`. Given such a collection and
+    /// an action case that takes an id (`Action.todo`, `case todo(id: Int, Todo.Action)`)
+    /// without `id:`, Swift takes the id and the action as one tuple and would make a scope of
+    /// the whole collection: this stops the program instead, with a message that says to add
+    /// `id:`, in every build. (It cannot be a compile error: Swift prefers this form to an
+    /// unavailable overload that would say so.)
     /// - Parameters:
     ///   - keyPath: Where the part lives in the state.
     ///   - tag: Wraps the part's actions in this store's: the enum case.
@@ -12,7 +20,8 @@ extension StoreProtocol {
         at keyPath: any WritableKeyPath<State, Child> & Sendable,
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<Child, ChildAction> {
-        scope(at: Lens(keyPath), as: tag)
+        _refuseKeyedScopeWithoutID(Child.self, ChildAction.self)
+        return scope(at: Lens(keyPath), as: tag)
     }
 
     /// A scope of an optional property: `nil` while it is `nil`.
@@ -113,4 +122,36 @@ extension StoreProtocol {
     ) -> ScopedStore<ChildState, ChildAction>? {
         scope(at: lens, as: tag)
     }
+}
+
+/// A collection whose elements are scoped by id (or key), and the type of the id.
+protocol _ScopedByID {
+    static var _idType: Any.Type { get }
+}
+
+extension KeyedArray: _ScopedByID {
+    static var _idType: Any.Type { Element.ID.self }
+}
+
+extension Array: _ScopedByID where Element: Identifiable {
+    static var _idType: Any.Type { Element.ID.self }
+}
+
+extension Dictionary: _ScopedByID {
+    static var _idType: Any.Type { Key.self }
+}
+
+/// Stops the program when a keyed collection is scoped whole with a tag that takes an id:
+/// `id:` was forgotten (see ``StoreProtocol/scope(at:as:)-(WritableKeyPath<State,Child>Sendable,_)``).
+/// For any other scope it costs a load of the action type's metadata kind.
+@usableFromInline
+func _refuseKeyedScopeWithoutID<Child, ChildAction>(_: Child.Type, _: ChildAction.Type) {
+    guard _EnumLayout.tupleCount(ChildAction.self) == 2,
+        let keyed = Child.self as? any _ScopedByID.Type,
+        _EnumLayout.tupleElement(ChildAction.self, 0) == keyed._idType
+    else { return }
+    fatalError(
+        "Substate: scope(at:as:) was given the whole \(Child.self) and an action case that "
+            + "takes an id: a keyed collection is scoped one element at a time. Add id:, as in "
+            + "store.scope(at: \\.todos, id: id, as: Action.todo).")
 }
