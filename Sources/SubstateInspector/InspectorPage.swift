@@ -7,7 +7,9 @@ extension Inspector {
     /// `#script=…` runs a comma-separated list of commands once the page is ready (for the
     /// browser test and for bug reports that point at a step): `key:ArrowRight`, `click:N`
     /// (the timeline row of step N), `slider:N` (a position), `filter:TEXT`, `measure:N`
-    /// (steps forward N times and writes the time per step into `#measurements`).
+    /// (steps forward N times and writes the time per step into `#measurements`). A script
+    /// runs at most 100 commands and measures at most 1,000 steps in all, whatever its
+    /// address says.
     static let pageTemplate = #"""
         <!doctype html>
         <html lang="en">
@@ -501,7 +503,13 @@ extension Inspector {
         select(0);
         const firstRender = performance.now();
         const measurements = { firstRenderMilliseconds: Number(firstRender.toFixed(1)), steps: rows.length - 1 };
-        function measure(count) {
+        // A page's address can be shared: its script is bounded (100 commands, 1,000 measured
+        // steps in all), so that no link can freeze the tab.
+        let measureBudget = 1000;
+        function measure(requested) {
+          const count = Math.min(Math.max(Math.floor(requested) || 0, 0), measureBudget);
+          if (count === 0) return;
+          measureBudget -= count;
           const times = [];
           for (let i = 0; i < count; i++) {
             const start = performance.now();
@@ -535,7 +543,7 @@ extension Inspector {
           if (index >= 0) select(index);
         }
         if (fragment.has("script")) {
-          for (const command of fragment.get("script").split(",")) if (command) run(command);
+          for (const command of fragment.get("script").split(",").slice(0, 100)) if (command) run(command);
           document.body.dataset.script = "done";
         }
         $("measurements").textContent = JSON.stringify(measurements);

@@ -226,6 +226,15 @@ struct InspectorPageBrowserTests {
         #expect(dom.leaf(["settings", "title"])?.text == #"title "My To-Do List""#)
     }
 
+    /// A shared link cannot freeze the tab: a measurement of a hundred million steps measures
+    /// 1,000, and the script's later commands add none.
+    @Test func aScriptInTheAddressIsBounded() throws {
+        let dom = PageDOM(
+            html: try Chromium.dom(
+                of: try todosPage(), fragment: "script=measure:100000000,measure:5,measure:abc"))
+        #expect(dom.measurements["stepCount"] == 1_000)
+    }
+
     @Test func arrowKeysMoveAndTheChangeIsHighlighted() throws {
         let dom = PageDOM(
             html: try Chromium.dom(
