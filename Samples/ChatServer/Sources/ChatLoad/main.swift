@@ -11,7 +11,7 @@ import Synchronization
 //     chat-load [--port 8080] --slow-reader 40000
 //
 // `--skip-bad-messages` runs the conversations alone (to measure the server without them).
-// `--slow-reader N` runs one connection instead that joins, says N messages and never reads
+// `--slow-reader N` runs one connection instead that joins, says N messages of 4 KB and never reads
 // what the server sends back (a client that stopped reading its socket), then closes; the
 // server must keep bounded memory meanwhile (loadtest.sh reads its peak).
 //
@@ -134,13 +134,16 @@ func badMessage(_ name: String, _ text: String, expectClose: Bool) async -> Stri
     }
 }
 
-/// One connection that says `count` messages and never reads an answer.
+/// One connection that says `count` messages of 4 KB and never reads an answer.
 func slowReader(_ count: Int) async {
     do {
         try await WebSocketClient.connect(url: url, logger: logger) { _, outbound, _ in
             try await outbound.write(.text(#"{"action":"join","name":"slow"}"#))
+            // 4 KB a message: each state the server would keep for this client holds one.
+            let padding = String(repeating: "x", count: 4_000)
             for number in 1...count {
-                try await outbound.write(.text(#"{"action":"say","text":"message \#(number)"}"#))
+                try await outbound.write(
+                    .text(#"{"action":"say","text":"message \#(number) \#(padding)"}"#))
             }
             try await outbound.close(.normalClosure, reason: nil)
         }
