@@ -86,4 +86,38 @@ enum SaverCases {
             }
         }
     }
+
+    /// `saver.load.10k`: loading a saved list of `size` items (the file read, its envelope
+    /// checked, the part decoded, and its encoding noted as saved) against decoding the same
+    /// part's JSON with `JSONDecoder` alone. Returns nanoseconds per load and per decode.
+    static func load(size: Int, rounds: Int) -> (Double, Double) {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("substate-benchmark-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("items.json")
+        let checklist = Checklist(count: size)
+        let part = (try? JSONEncoder().encode(checklist.items)) ?? Data()
+        let envelope = #"{"format":"substate-state","state":"#
+            + String(decoding: part, as: UTF8.self) + #","version":1}"#
+        try? Data(envelope.utf8).write(to: file)
+        let saver = StateSaver(file: file, at: \Checklist.items, clock: ContinuousClock())
+        var loadBest = Double.infinity
+        var decodeBest = Double.infinity
+        for _ in 0..<rounds {
+            loadBest = min(
+                loadBest,
+                time {
+                    let loaded = try? saver.read(into: Checklist(count: 0))
+                    precondition(loaded?.items.count == size, "the saved list did not load")
+                })
+            decodeBest = min(
+                decodeBest,
+                time {
+                    let decoded = try? JSONDecoder().decode([Item].self, from: part)
+                    precondition(decoded?.count == size, "the list did not decode")
+                })
+        }
+        return (loadBest, decodeBest)
+    }
 }

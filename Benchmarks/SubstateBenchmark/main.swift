@@ -176,6 +176,17 @@ if selected("saver.write.100k") {
     )
 }
 
+if selected("saver.load.10k") {
+    let load = SaverCases.load(size: 10_000, rounds: rounds)
+    results.append(
+        Result(
+            name: "saver.load.10k", nanosecondsPerOperation: load.0,
+            baselineNanosecondsPerOperation: load.1, goal: 1.5,
+            note: "loading a saved list of 10,000 items (read, checked, decoded, noted as "
+                + "saved); baseline: JSONDecoder decoding the list alone")
+    )
+}
+
 if selected("send.observed") {
     let observed = SendCases.counter(operations: 200_000 / scale, rounds: rounds, rearmEvery: 1)
     results.append(

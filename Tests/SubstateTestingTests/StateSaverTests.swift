@@ -462,6 +462,30 @@ final class Reports: Sendable {
         #expect(folder.contents("preferences.json.corrupt") == "this is not json")
     }
 
+    /// A file the saver wrote loads without a write after unchanged actions; one written by
+    /// hand, in another form, is written once in the saver's form, then no more.
+    @Test func aFileWrittenByHandIsWrittenOnceInTheSaversForm() throws {
+        folder.write(
+            #"{ "version": 1, "format": "substate-state", "state": { "title": "Hand", "fontSize": 12 } }"#
+        )
+        let saver = makeSaver(timing: .immediate)
+        let store = makeStore(saver, state: try saver.load(into: Workspace()))
+        #expect(store.state.preferences.title == "Hand")
+        store.send(.resize(12))
+        scheduler.run()
+        #expect(saver.writeCount == 1)
+        #expect(folder.contents()?.hasPrefix(#"{"format":"substate-state","version":1"#) == true)
+        store.send(.resize(12))
+        scheduler.run()
+        let reloaded = makeSaver(timing: .immediate)
+        let again = makeStore(reloaded, state: try reloaded.load(into: Workspace()))
+        again.send(.resize(12))
+        scheduler.run()
+        #expect(saver.writeCount == 1)
+        #expect(reloaded.writeCount == 0)
+        #expect(reports.all.isEmpty)
+    }
+
     @Test func aTruncatedFileIsCorrupt() throws {
         let saver = makeSaver(timing: .immediate)
         let store = makeStore(saver, state: try saver.load(into: Workspace()))

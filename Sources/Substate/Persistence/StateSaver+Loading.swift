@@ -17,7 +17,11 @@ extension StateSaver {
     /// file (see ``StateSaver``).
     ///
     /// Either way, the part it returns (or the part of `state`, for a missing file) counts
-    /// as saved: actions that leave it unchanged write nothing.
+    /// as saved: actions that leave it unchanged write nothing. (A file of the current
+    /// version that this saver did not write, edited by hand, say, is written once more in
+    /// the saver's form at the first due save.) A valid file is decoded in one pass, within
+    /// 1.5 times what `JSONDecoder` takes for the part alone (the benchmark's
+    /// `saver.load.10k`).
     /// - Parameter state: The initial state.
     /// - Returns: The initial state with the saved part in it.
     /// - Throws: ``PersistenceError``.
@@ -47,9 +51,16 @@ extension StateSaver {
             noteSaved(lens.get(state))
             return state
         }
-        let part = try decode(data, movingAside: movingAside)
+        let (part, isCurrent) = try decode(data, movingAside: movingAside)
         lens.set(&state, to: part)
-        noteSaved(part)
+        if isCurrent {
+            // What the file holds, as it is: a file this saver wrote is what it would write
+            // for this part again, so the part is not encoded anew here (a file written
+            // otherwise is written once more, in the saver's form, at the first save).
+            progress.withLock { $0.savedBytes = data }
+        } else {
+            noteSaved(part)
+        }
         return state
     }
 
@@ -69,7 +80,10 @@ extension StateSaver {
         }
     }
 
-    private func decode(_ data: Data, movingAside: Bool) throws(PersistenceError) -> Part {
+    /// The part in the file's bytes, and whether the file is of the current version.
+    private func decode(_ data: Data, movingAside: Bool) throws(PersistenceError) -> (
+        Part, isCurrent: Bool
+    ) {
         /// The file is not a saved state: moved aside, or only reported.
         func corrupted(_ reason: String) -> PersistenceError {
             guard movingAside else { return invalid(reason) }
@@ -82,26 +96,30 @@ extension StateSaver {
             }
             return self.migrationFailed(from: found, reason)
         }
-        let envelope: [String: Any]
+        let decoder = JSONDecoder()
+        decoder.userInfo[Envelope.versionKey] = version
+        let found: Int
         do {
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw AtomicFileError("not a JSON object")
+            // One pass over the file: a valid file's part is decoded here, as it is read.
+            switch try decoder.decode(Envelope.self, from: data).content {
+            case .current(let part): return (part, true)
+            case .other(let version): found = version
+            case .notSaved:
+                throw corrupted("not a saved state (no format, integer version or state field)")
             }
-            envelope = object
-        } catch let error as AtomicFileError {
-            throw corrupted(error.description)
+        } catch let error as PersistenceError {
+            throw error
         } catch {
-            throw corrupted("not JSON")
-        }
-        guard envelope["format"] as? String == Self.formatName, let saved = envelope["state"],
-            let found = JSONInteger.from(envelope["version"])
-        else {
-            throw corrupted("not a saved state (no format, integer version or state field)")
+            throw corrupted(Self.envelopeReason(error))
         }
         if found > version {
             progress.withLock { $0.refusal = .newerVersion }
             throw .newerVersion(file: file, found: found, supported: version)
         }
+        // An older version: its state goes to `migrate` as JSON data, then is decoded.
+        guard let envelope = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let saved = envelope["state"]
+        else { throw corrupted("not JSON") }
         var stateData: Data
         do {
             stateData = try JSONSerialization.data(
@@ -120,7 +138,7 @@ extension StateSaver {
             }
         }
         do {
-            return try JSONDecoder().decode(Part.self, from: stateData)
+            return (try JSONDecoder().decode(Part.self, from: stateData), false)
         } catch {
             if found < version { throw migrationFailed(from: found, Self.reason(error)) }
             throw corrupted(Self.reason(error))
@@ -184,6 +202,62 @@ extension StateSaver {
                 }
             }
             attempt += 1
+        }
+    }
+
+    /// The envelope of a saved state file, read in one pass: the format and the version
+    /// first, then the state, decoded as the part when the version is the current one (the
+    /// decoder's `userInfo[versionKey]`); an older or newer state is left for the caller.
+    private struct Envelope: Decodable {
+        enum Content {
+            case current(Part)
+            case other(version: Int)
+            case notSaved
+        }
+
+        static var versionKey: CodingUserInfoKey {
+            CodingUserInfoKey(rawValue: "org.substate.saver.version")!
+        }
+
+        private enum Keys: String, CodingKey {
+            case format, version, state
+        }
+
+        let content: Content
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            guard (try? container.decode(String.self, forKey: .format)) == formatName,
+                let version = try? container.decode(Int.self, forKey: .version),
+                container.contains(.state)
+            else {
+                content = .notSaved
+                return
+            }
+            guard version == decoder.userInfo[Self.versionKey] as? Int else {
+                content = .other(version: version)
+                return
+            }
+            content = .current(try container.decode(Part.self, forKey: .state))
+        }
+    }
+
+    /// A short reason for an error met while reading the envelope: the file is not JSON, not
+    /// an object, or its state is not the part (said as the old decoding of the state alone
+    /// said it: with the path inside the state).
+    private static func envelopeReason(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return reason(error) }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "not JSON"
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+            return "not a JSON object"
+        case .dataCorrupted(let context), .keyNotFound(_, let context),
+            .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath.dropFirst().map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        @unknown default:
+            return reason(error)
         }
     }
 
