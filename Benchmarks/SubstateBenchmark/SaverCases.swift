@@ -98,7 +98,8 @@ enum SaverCases {
         let file = folder.appendingPathComponent("items.json")
         let checklist = Checklist(count: size)
         let part = (try? JSONEncoder().encode(checklist.items)) ?? Data()
-        let envelope = #"{"format":"substate-state","state":"#
+        let envelope =
+            #"{"format":"substate-state","state":"#
             + String(decoding: part, as: UTF8.self) + #","version":1}"#
         try? Data(envelope.utf8).write(to: file)
         let saver = StateSaver(file: file, at: \Checklist.items, clock: ContinuousClock())
