@@ -25,6 +25,8 @@ extension Effect {
     ///     in order, before the parts inside it start.
     ///   - isAlive: Whether a child's part of the state is still there, asked of the
     ///     state just committed. The effects of a child that is gone by then do not start.
+    ///   - dismissed: Called with a request to be dismissed that nothing took (see
+    ///     ``Update/dismiss(_:)``).
     @inlinable
     package func start(
         in registry: EffectRegistry,
@@ -32,7 +34,8 @@ extension Effect {
         deliver: (Action) -> Void,
         spawn: (Effect, EffectTags) -> Void,
         present: (any UpdatePresentation) -> Void = { _ in },
-        isAlive: (EffectLifetime) -> Bool = { _ in true }
+        isAlive: (EffectLifetime) -> Bool = { _ in true },
+        dismissed: (_DismissingProgram) -> Void = { _warnUnhandledDismissal($0, after: nil) }
     ) {
         switch _operation {
         case .none:
@@ -43,7 +46,7 @@ extension Effect {
             for effect in effects {
                 effect.start(
                     in: registry, tags: tags, deliver: deliver, spawn: spawn, present: present,
-                    isAlive: isAlive)
+                    isAlive: isAlive, dismissed: dismissed)
             }
         case .work, .concatenate:
             spawn(self, tags)
@@ -62,18 +65,18 @@ extension Effect {
                 tags.lifetimes.append(lifetime)
             case .presentation(let presentation):
                 present(presentation)
-            case .dismiss:
+            case .dismiss(let program):
                 // Only a presentation or a stack can dismiss a program; they take the mark
                 // before the effect gets here.
-                _warnUnhandledDismissal()
+                dismissed(program)
             }
             inner.start(
                 in: registry, tags: tags, deliver: deliver, spawn: spawn, present: present,
-                isAlive: isAlive)
+                isAlive: isAlive, dismissed: dismissed)
         case .deferred(let decide):
             decide(registry, ._root).start(
                 in: registry, tags: tags, deliver: deliver, spawn: spawn, present: present,
-                isAlive: isAlive)
+                isAlive: isAlive, dismissed: dismissed)
         }
     }
 

@@ -13,8 +13,9 @@ enum _EffectMark: Sendable {
     case presentation(any UpdatePresentation)
     /// The program that returned the part asks to be dismissed (``Update/dismiss(_:)``): the
     /// mark goes up through the programs that embed it, like any part, until the nearest
-    /// presentation or stack takes it off and removes the child.
-    case dismiss
+    /// presentation or stack takes it off and removes the child. It names the program, for
+    /// the message when nothing takes it.
+    case dismiss(_DismissingProgram)
 }
 
 extension _EffectMark {
@@ -37,5 +38,17 @@ extension _EffectMark {
             // dismiss (the mark is read from the update, not run).
             break
         }
+    }
+}
+
+/// The program that asked to be dismissed, named in the message when nothing presents it.
+@usableFromInline
+package struct _DismissingProgram: @unchecked Sendable {
+    // `@unchecked`: a metatype, read only to print its name.
+    package let type: Any.Type
+
+    @usableFromInline
+    init(_ type: Any.Type) {
+        self.type = type
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Update {
     /// The update of a child that asks to be dismissed: the presentation or stack that holds
     /// it removes it, without the child or its parent declaring an action for it.
@@ -24,7 +22,9 @@ extension Update {
     /// - Parameter state: The child's last state.
     /// - Returns: An update with the state that asks its presentation to dismiss it.
     public static func dismiss(_ state: consuming State) -> Update {
-        Update(state: state, effect: Effect(operation: .marked(.dismiss, .none)))
+        Update(
+            state: state,
+            effect: Effect(operation: .marked(.dismiss(_DismissingProgram(State.self)), .none)))
     }
 
     /// Whether this update asks for the program to be dismissed (see ``dismiss(_:)``).
@@ -71,17 +71,17 @@ extension Effect {
     }
 }
 
-/// Says once, in a debug build, that a dismissal reached a store: the program that asked for
-/// it is not presented by a ``PresentationAction`` or a ``ScreenStack``.
+/// Says, in a debug build, each time, that a dismissal reached a store: the program that
+/// asked for it is not presented by a ``PresentationAction`` or a ``ScreenStack``. It names
+/// the program and, where the store knows it, the action that led to it.
 @usableFromInline
-func _warnUnhandledDismissal() {
+package func _warnUnhandledDismissal(_ program: _DismissingProgram, after action: Any?) {
     #if DEBUG
-        guard !_unhandledDismissalWarned.exchange(true, ordering: .relaxed) else { return }
+        let after = action.map { " (after \(Dump.text(of: $0)))" } ?? ""
         writeToStandardError(
-            "Substate: an update asked to be dismissed (Update.dismiss), but nothing presents its "
-                + "program: only a child embedded with PresentationAction or on a ScreenStack "
-                + "can be dismissed. The request is dropped.")
+            "Substate: \(Dump.name(of: program.type)) asked to be dismissed (Update.dismiss)"
+                + "\(after), but nothing presents it: only a child embedded with "
+                + "PresentationAction or on a ScreenStack can be dismissed. The request is "
+                + "dropped.")
     #endif
 }
-
-private let _unhandledDismissalWarned = Atomic<Bool>(false)

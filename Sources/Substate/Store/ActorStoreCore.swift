@@ -107,7 +107,7 @@ extension _ActorStoreCore: _MiddlewareHost {
         if runtime.registry.hasLifetimes { runtime.registry.cancelDead(in: storage._pointer) }
         if effect.isNone { return group }
         let group = group ?? runtime.makeGroup()
-        runtime.start(effect, in: group)
+        runtime.start(effect, in: group, after: action)
         return group
     }
 }

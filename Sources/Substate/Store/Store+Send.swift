@@ -143,7 +143,7 @@ extension Store {
         if registry.hasLifetimes { registry.cancelDead(in: _storage._pointer) }
         if effect.isNone { return group }
         let group = group ?? runtime.makeGroup()
-        runtime.start(effect, in: group)
+        runtime.start(effect, in: group, after: action)
         return group
     }
 
