@@ -59,9 +59,12 @@ enum Products {
             errorsRead.signal()
         }
         reader.start()
+        // A sample that hangs is stopped and fails the test, rather than never ending.
+        let watchdog = ProcessWatchdog(process, limit: .seconds(120))
         let text = String(
             decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        #expect(watchdog.stop(), "\(name) \(arguments) did not end within 120 s")
         errorsRead.wait()
         return Result(
             output: text, errors: errorText.withLock { $0 }, status: process.terminationStatus)
@@ -176,7 +179,7 @@ enum Products {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        #expect(process.waitUntilExit(within: .seconds(120)))
         #expect(process.terminationStatus == 0)
         let file = home.appendingPathComponent(".substate-todos.json")
         #expect(try String(contentsOf: file, encoding: .utf8).contains("Milk"))

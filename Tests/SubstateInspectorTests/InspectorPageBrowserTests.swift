@@ -63,8 +63,12 @@ enum Chromium {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let watchdog = ProcessWatchdog(process, limit: .seconds(180))
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        guard watchdog.stop() else {
+            throw Failure(description: "chromium did not end within 180 s")
+        }
         guard process.terminationStatus == 0 else {
             throw Failure(description: "chromium exited with \(process.terminationStatus)")
         }

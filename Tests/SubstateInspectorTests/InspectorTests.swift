@@ -137,11 +137,13 @@ func knownRecordingFile(in folder: TemporaryFolder) throws -> URL {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let watchdog = ProcessWatchdog(process, limit: .seconds(120))
         let text = String(
             decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let errorText = String(
             decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        #expect(watchdog.stop(), "substate-inspect did not end within 120 s")
         #expect(process.terminationStatus == 0)
         #expect(text == Inspector.run(["summary", file.path]).text)
         #expect(errorText == warnings)

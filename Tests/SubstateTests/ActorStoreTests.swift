@@ -1,3 +1,4 @@
+import Foundation
 import Substate
 import Synchronization
 import TestSupport
@@ -56,13 +57,15 @@ extension Log: Program {}
         #expect(await store.state.count == 0)
     }
 
+    /// Releasing the store cancels its effect: the effect's signal fires. (A regression fails
+    /// at the limit instead of hanging.)
     @Test func aReleasedStoreEndsItsEffects() async {
         let cancelled = Signal()
         var store: ActorStore<Log, LogAction, Void>? = ActorStore(
             state: Log(), environment: (), program: Log.self)
         await store?.send(.waitForCancellation(cancelled))
         store = nil
-        await cancelled.wait()
+        #expect(await cancelled.wait(upTo: .seconds(60)), "the released store's effect ran on")
     }
 
     @Test func effectErrorsGoToTheHandler() async {
@@ -97,5 +100,55 @@ extension Log: Program {}
             #expect(state.count == 100)
             #expect(state.entries.count == index % 5 + 1)
         }
+    }
+
+    /// Two stores process actions at the same time: each one's update waits, inside the
+    /// update, for the other's to start. Stores that took turns (one executor for all)
+    /// would never meet: each waits up to 30 seconds, then reports it did not meet.
+    @Test func twoStoresProcessActionsAtTheSameTime() async {
+        let meeting = Meeting()
+        let first = ActorStore(state: Met(), environment: meeting, program: Met.self)
+        let second = ActorStore(state: Met(), environment: meeting, program: Met.self)
+        async let one = first.send(.meet)
+        async let two = second.send(.meet)
+        _ = await (one, two)
+        #expect(await first.state.met)
+        #expect(await second.state.met)
+    }
+}
+
+/// Two parties that wait for each other, up to 30 seconds (a guard, not a wait: parties that
+/// run at the same time meet at once).
+final class Meeting: Sendable {
+    private let condition = NSCondition()
+    private let arrived = Mutex(0)
+
+    /// Arrives, and waits for the other; returns whether both were there.
+    func arrive() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        arrived.withLock { $0 += 1 }
+        condition.broadcast()
+        let deadline = Date().addingTimeInterval(30)
+        while arrived.withLock({ $0 }) < 2 {
+            guard condition.wait(until: deadline) else { return false }
+        }
+        return true
+    }
+}
+
+/// A program whose update meets another store's update at a ``Meeting``.
+struct Met: Program, Equatable, Sendable {
+    var met = false
+
+    enum Action: Sendable {
+        case meet
+    }
+
+    static func update(state: consuming Met, environment: Meeting, action: Action) -> Update<
+        Met, Action
+    > {
+        state.met = environment.arrive()
+        return Update(state: state)
     }
 }
