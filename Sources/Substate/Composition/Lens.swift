@@ -12,7 +12,7 @@
 ///
 /// A lens made from a key path changes the part in place: ``modify(_:_:)`` hands the part
 /// itself to its closure, so changing one element of a large array inside the part does not
-/// copy the array. ``Update/child(_:state:lens:tag:environment:update:)-(_,_,()->Lens<State,ChildState>,_,_,_)``
+/// copy the array. ``Update/child(_:in:at:as:environment:update:)-(_,_,()->Lens<State,ChildState>,_,_,_)``
 /// goes further and
 /// moves the part out and back, so that a child update taking its state as `consuming`
 /// changes it in place too.

@@ -8,7 +8,7 @@
 ///
 /// Reading a missing part gives `nil`; changing one does nothing. Lenses made from a key path,
 /// and lenses to keyed children and enum cases, carry an effect id (composed lenses combine
-/// theirs), so that ``Update/child(_:state:lens:tag:environment:update:)-(_,_,OptionalLens<State,ChildState>,_,_,_)``
+/// theirs), so that ``Update/child(_:in:at:as:environment:update:)-(_,_,OptionalLens<State,ChildState>,_,_,_)``
 /// can tag the child's effects with it and ``Effect/cancelEffects(of:)`` can cancel them when
 /// the child is removed.
 public struct OptionalLens<Whole, Part>: @unchecked Sendable {

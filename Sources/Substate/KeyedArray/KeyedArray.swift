@@ -10,14 +10,11 @@
 ///
 /// // In the update function: one message's action, routed by id.
 /// case .message(let id, let action):
-///     return .child(action, state: state, lens: .element(id: id, in: \.messages),
-///                   tag: { .message(id: id, $0) }, environment: environment,
-///                   update: Message.update)
+///     return .child(action, in: state, at: \.messages, id: id, as: Action.message)
 ///
 /// // In a view: the ids (told only when rows come, go or move), one scoped store per row.
 /// ForEach(store[\.messages.ids], id: \.self) { id in
-///     if let row = store.scope(state: .element(id: id, in: \.messages),
-///                              action: { .message(id: id, $0) }) {
+///     if let row = store.scope(at: \.messages, id: id, as: Action.message) {
 ///         MessageRow(store: row)
 ///     }
 /// }

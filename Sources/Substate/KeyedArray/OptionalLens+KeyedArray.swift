@@ -1,7 +1,8 @@
 extension OptionalLens {
     /// An optional lens to the element with an id in a ``KeyedArray``.
     ///
-    /// A scope made with it (`store.scope(state: .element(id: id, in: \.rows), action: …)`)
+    /// A scope made with it (`store.scope(at: .element(id: id, in: \.rows), as: …)`, or
+    /// `store.scope(at: \.rows, id: id, as: …)`, which makes it)
     /// is refreshed only after a send that changed its row, however many rows there are.
     /// - Parameters:
     ///   - id: The element's id; no such element means missing.

@@ -1,7 +1,7 @@
 /// Where a program's effects live in the store's state: the keys of the children it was
 /// embedded through, outermost first. The root program's place is empty.
 ///
-/// A program's cancellation ids are its own. ``Update/child(_:state:lens:tag:environment:update:)-(_,_,()->Lens<State,ChildState>,_,_,_)``
+/// A program's cancellation ids are its own. ``Update/child(_:in:at:as:environment:update:)-(_,_,()->Lens<State,ChildState>,_,_,_)``
 /// restates every id in a child's effect as "this id, in the child's place" before the
 /// effect reaches the parent, and every enclosing `Update.child` does the same with its own
 /// place, so the id the store sees names the child's place from the root. Two panes, rows of

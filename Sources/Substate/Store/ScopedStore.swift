@@ -8,7 +8,7 @@ import Observation
 /// function still decides everything.
 ///
 /// ```swift
-/// let settings = store.scope(state: Lens(\.settings), action: AppAction.settings)
+/// let settings = store.scope(at: \.settings, as: AppAction.settings)
 /// settings.send(.rename("Groceries"))   // the root store processes .settings(.rename(…))
 /// ```
 ///
