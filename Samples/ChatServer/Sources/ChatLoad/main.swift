@@ -1,6 +1,8 @@
 import Foundation
 import HummingbirdWSClient
 import Logging
+import NIOCore
+import NIOWebSocket
 import Synchronization
 
 // The chat server's load test: many WebSocket connections at once, each joining and
@@ -107,6 +109,47 @@ struct LoadError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// A connection that sends frames the server must refuse, and reports what came back: the
+/// error frames it read, and the close frame's status; "no close" if the server has not
+/// closed the connection within 10 seconds.
+func refused(_ name: String, _ frames: [WebSocketOutboundWriter.OutboundFrame]) async -> String {
+    await withTaskGroup(of: String.self) { group in
+        group.addTask {
+            do {
+                let errors = Mutex<[String]>([])
+                let close = try await WebSocketClient.connect(url: url, logger: logger) {
+                    inbound, outbound, _ in
+                    for frame in frames { try await outbound.write(frame) }
+                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                        if case .text(let text) = message, let error = decode(text)?.error {
+                            errors.withLock { $0.append(error) }
+                        }
+                    }
+                }
+                let errorFrames = errors.withLock { $0 }
+                return "\(name): \(errorFrames.count) error frames, close frame "
+                    + (close.map { "\($0.closeCode)" } ?? "none")
+            } catch {
+                return "\(name): failed: \(error)"
+            }
+        }
+        group.addTask {
+            try? await Task.sleep(for: .seconds(10))
+            return "\(name): no close within 10 s"
+        }
+        let first = await group.next() ?? "\(name): no answer"
+        group.cancelAll()
+        return first
+    }
+}
+
+/// A frame of a message in several frames.
+func fragment(_ opcode: WebSocketOpcode, _ bytes: [UInt8], fin: Bool)
+    -> WebSocketOutboundWriter.OutboundFrame
+{
+    .custom(WebSocketFrame(fin: fin, opcode: opcode, data: ByteBuffer(bytes: bytes)))
+}
+
 /// A connection that sends one bad message and expects an error frame for it (or, for a
 /// frame over the server's limit, a close frame with status 1009, "message too big").
 func badMessage(_ name: String, _ text: String, expectClose: Bool) async -> String {
@@ -186,6 +229,22 @@ if !skipBadMessages {
     bad.append(
         await badMessage(
             "10 MB frame", String(repeating: "x", count: 10 << 20), expectClose: true))
+    // 20 KB in two frames of 10 KB, each under the frame limit: the message is over it.
+    let half = Array(repeating: UInt8(ascii: "x"), count: 10_000)
+    bad.append(
+        await refused(
+            "fragmented 20 KB",
+            [fragment(.text, half, fin: false), fragment(.continuation, half, fin: true)]))
+    bad.append(
+        await refused("invalid UTF-8", [fragment(.text, [0x7B, 0xC3, 0x28, 0x7D], fin: true)]))
+    // The answer to a bad message arrives before the close that a later one causes.
+    bad.append(
+        await refused(
+            "error then 20 KB",
+            [
+                .text("{not json"), fragment(.text, half, fin: false),
+                fragment(.continuation, half, fin: true),
+            ]))
 }
 for line in bad { print("BAD \(line)") }
 // After the bad messages, a normal conversation still works.
@@ -201,10 +260,17 @@ print(
         percentile(0.5), percentile(0.9), percentile(0.99), percentile(1.0),
         afterwards ? "ok" : "FAILED"))
 for failure in failed.prefix(5) { print("FAILED \(failure)") }
+func closedTooLarge(_ line: String) -> Bool {
+    line.contains("1009") || line.contains("messageTooLarge")
+}
 let badOK =
     skipBadMessages
     || (bad[0].contains("error frame") && bad[1].contains("error frame")
-        && (bad[2].contains("1009") || bad[2].contains("messageTooLarge")))
+        && closedTooLarge(bad[2])
+        && bad[3].contains("0 error frames") && closedTooLarge(bad[3])
+        && bad[4].contains("0 error frames")
+        && (bad[4].contains("1007") || bad[4].contains("dataInconsistentWithMessage"))
+        && bad[5].contains("1 error frames") && closedTooLarge(bad[5]))
 if !failed.isEmpty || answered != connectionCount * actionCount || !afterwards || !badOK {
     exit(1)
 }

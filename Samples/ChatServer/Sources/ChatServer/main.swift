@@ -39,7 +39,9 @@ do {
 let room = ActorStore(state: Room(), environment: (), program: Room.self)
 let stats = ServerStats()
 /// The largest message a client may send; a larger one closes its connection with the
-/// WebSocket status "message too big" (1009), as does a frame over `maxFrameSize`.
+/// WebSocket status "message too big" (1009), as does a frame over `maxFrameSize`, and a
+/// message in several frames that comes to more. A text message that is not UTF-8 closes it
+/// with "invalid frame payload data" (1007).
 let maxMessageSize = 16 * 1024
 
 let router = Router()
@@ -63,13 +65,15 @@ router.get("/stats") { _, _ in stats.json() }
                 _ = token; await room.send(.left)
             }),
         program: Session.self)
-    // Subscribed before the first action, so that every state is sent.
+    // Subscribed before the first action, so that no state is missed; a client that reads
+    // more slowly than its session changes gets the newest state (see `states`).
     let states = session.states
     let writer = Task {
         for await state in states {
             try? await outbound.write(.text(ClientMessage.frame(state)))
         }
     }
+    var failure: (any Error)?
     do {
         for try await message in inbound.messages(maxSize: maxMessageSize) {
             guard case .text(let text) = message else {
@@ -87,14 +91,17 @@ router.get("/stats") { _, _ in stats.json() }
             }
         }
     } catch {
-        // The connection closed under us, or sent a message over the limit (the library
-        // answers that with a close frame of its own): either way this session ends.
+        // The connection closed under us, or sent what WebSocket refuses (a message over the
+        // limit, text that is not UTF-8): either way this session ends, and the error goes
+        // back to the library below, which closes with its status (1009, 1007).
+        failure = error
     }
     // A connection that closes leaves the room, ends its effects and frees its store.
     if await session.state.name != nil { await session.send(.leave) }
     await session.finishEffects()
     await session.tearDown()
     await writer.value
+    if let failure { throw failure }
 }
 
 // The upgrade is decided from the request's path, not through a router: an upgrade through
@@ -105,7 +112,8 @@ let app = Application(
     server: .http1WebSocketUpgrade(
         configuration: .init(
             ws: .init(
-                maxFrameSize: maxMessageSize, autoPing: .enabled(timePeriod: .seconds(pingSeconds)))
+                maxFrameSize: maxMessageSize, autoPing: .enabled(timePeriod: .seconds(pingSeconds)),
+                validateUTF8: true)
         )
     ) { request, _, _ in
         request.path?.split(separator: "?").first == "/chat" ? .upgrade([:], chat) : .dontUpgrade
