@@ -2,10 +2,20 @@ extension EffectRuntime {
     /// Starts an effect in a group: cancellations happen now, synchronous actions are queued,
     /// the rest runs in tasks. Presentations go to the client, and a child's effects start
     /// only if the client finds the child alive.
-    /// - Parameter action: The action whose update returned the effect, named in messages.
     @inlinable
-    package func start(_ effect: Effect<Action>, in group: EffectGroup, after action: Action? = nil)
-    {
+    package func start(_ effect: Effect<Action>, in group: EffectGroup) {
+        effect.start(
+            in: registry,
+            deliver: { enqueue($0, in: group) },
+            spawn: { spawn($0, tags: $1, in: group) },
+            present: { presentation in withClient { $0.runtimePresent(presentation) } },
+            isAlive: { lifetime in withClient { $0.runtimeIsAlive(lifetime) } }
+        )
+    }
+
+    /// ``start(_:in:)`` for the effect of `action`'s update, which messages name.
+    @inlinable
+    package func start(_ effect: Effect<Action>, in group: EffectGroup, after action: Action) {
         effect.start(
             in: registry,
             deliver: { enqueue($0, in: group) },
