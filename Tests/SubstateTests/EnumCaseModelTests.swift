@@ -178,6 +178,8 @@ private struct Sample {
             }
         }
         #expect(wrong.isEmpty, "\(wrong)")
+        let counts = zip(Sample.shapes, zip(reads, found)).map { "\($0) \($1.0)/\($1.1)" }
+        print("case lenses, reads/matches per shape: " + counts.joined(separator: ", "))
         // Every shape was met, and every shape with a payload was found by its own lens.
         #expect(reads.allSatisfy { $0 > 0 })
         #expect(found.dropLast().allSatisfy { $0 > 0 }, "\(found)")
@@ -232,6 +234,7 @@ private struct Sample {
         // newest table (it is half full at most, a quarter at least), and all the tables
         // before it together take less than the newest.
         #expect(after.bytes / after.cases < 8 * 48, "\(after)")
+        print("learned cases: \(after.cases) in \(after.bytes) bytes of tables")
     }
 
     /// A case of an enum with a custom mirror is read where it lies, with no mirror.
