@@ -132,7 +132,7 @@ struct HeedlessEffectTests {
     @Test func aTestStoreEndsOnAnEffectThatSendsInALoopWithoutLookingAtCancellation() {
         let store = TestStore(
             state: Heedless(), environment: Heedless.Counter(), update: Heedless.update)
-        store.scheduler.jobLimit = 20_000
+        store.scheduler.jobLimit = 2_000
         withKnownIssue {
             store.send(.flood)
         } matching: { issue in

@@ -146,7 +146,7 @@ private struct Sample {
         ]
     }
 
-    /// 20,000 random values, each read through every case lens and changed through each: every
+    /// 5,000 random values, each read through every case lens and changed through each: every
     /// answer is what the value was made of, in every build (CI runs this in debug, release,
     /// and release under AddressSanitizer).
     @Test func everyCaseLensReadsWhatTheValueWasMadeOf() {
@@ -155,7 +155,9 @@ private struct Sample {
         var found = Array(repeating: 0, count: Sample.shapes.count)
         var wrong: [String] = []
         let probes = Self.probes
-        for _ in 0..<20_000 {
+        // 5,000: under the thread sanitizer a test that holds one of the pool's two threads
+        // for long starves the effects of the tests beside it.
+        for _ in 0..<5_000 {
             let sample = Sample.random(using: &random)
             for probe in probes {
                 reads[sample.shape] += 1
