@@ -16,7 +16,8 @@
 /// cancelled, or after its store was torn down, are dropped, and each such send yields. An
 /// effect that goes on sending after its hundredth dropped send (a loop that never looks at
 /// `Task.isCancelled`) is stopped there for good: that send never returns, the effect counts
-/// as ended, and no thread is kept busy by it (a debug build says so on standard error).
+/// as ended, and no thread is kept busy by it (a debug build says so on standard error); its
+/// suspended task, and what it holds, stay in memory.
 public struct Send<Action: Sendable>: Sendable {
     /// Where actions go: a closure, or (for the effects a store runs) straight to the store's
     /// inbox through the effect's run, which spares every effect task a closure allocation,
