@@ -74,7 +74,8 @@ package enum _EnumCase {
         let learned: Learned
         switch layout.payloadCase(tag: key.tag) {
         case .unknown:
-            preconditionFailure(
+            // fatalError, not preconditionFailure: the message is printed in release builds too.
+            fatalError(
                 "\(Whole.self) has no reflection metadata (it was built with "
                     + "-disable-reflection-metadata, or Xcode's Reflection Metadata Level set to "
                     + "None), so its cases cannot be read by reflection. Name the case with a "
@@ -207,12 +208,14 @@ package enum _EnumCase {
     /// The payload of an enum value, from a mirror, as a `Part` if it is one (a payload of one
     /// labelled value is the tuple `(id: Int)` in a mirror, and is read as its element).
     private static func mirroredPayload<Whole, Part>(of whole: Whole, as _: Part.Type) -> Part? {
-        precondition(
-            !(whole is any CustomReflectable),
+        // Checked in every build, its message printed in release builds too.
+        if whole is any CustomReflectable {
+            fatalError(
             "\(Whole.self) has a custom mirror and indirect cases, whose payloads only a mirror "
                 + "reaches, so they cannot be read by reflection. Name the case with a pattern "
                 + "match instead: .case(\(Whole.self).someCase, extract: { if case "
                 + ".someCase(let value) = $0 { value } else { nil } }).")
+        }
         guard let value = Mirror(reflecting: whole).children.first?.value else { return nil }
         if let part = value as? Part { return part }
         let tuple = Mirror(reflecting: value)
@@ -227,9 +230,9 @@ package enum _EnumCase {
         of whole: Whole, case embed: (Part) -> Whole, into slot: UnsafeMutablePointer<Part>
     ) -> Bool {
         let mirror = Mirror(reflecting: whole)
-        precondition(
-            mirror.displayStyle == .enum,
-            "\(type(of: whole)) is not an enum, so it has no case to read.")
+        if mirror.displayStyle != .enum {
+            fatalError("\(type(of: whole)) is not an enum, so it has no case to read.")
+        }
         guard let label = mirror.children.first?.label,
             let part = mirroredPayload(of: whole, as: Part.self),
             Mirror(reflecting: embed(part)).children.first?.label == label
