@@ -211,10 +211,10 @@ package enum _EnumCase {
         // Checked in every build, its message printed in release builds too.
         if whole is any CustomReflectable {
             fatalError(
-            "\(Whole.self) has a custom mirror and indirect cases, whose payloads only a mirror "
-                + "reaches, so they cannot be read by reflection. Name the case with a pattern "
-                + "match instead: .case(\(Whole.self).someCase, extract: { if case "
-                + ".someCase(let value) = $0 { value } else { nil } }).")
+                "\(Whole.self) has a custom mirror and indirect cases, whose payloads only a mirror "
+                    + "reaches, so they cannot be read by reflection. Name the case with a pattern "
+                    + "match instead: .case(\(Whole.self).someCase, extract: { if case "
+                    + ".someCase(let value) = $0 { value } else { nil } }).")
         }
         guard let value = Mirror(reflecting: whole).children.first?.value else { return nil }
         if let part = value as? Part { return part }
