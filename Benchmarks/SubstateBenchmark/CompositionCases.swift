@@ -11,8 +11,7 @@ struct Rows: Equatable, Sendable {
     enum Action: Sendable {
         /// A row's action, reaching the row by its index (`.element(at:in:)`).
         case row(id: Int, Row.Action)
-        /// A row's action, reaching the row by its id (`at: \.items, id: id`, the form the
-        /// docs teach, which finds it through `.element(id:in:)`).
+        /// A row's action, reaching the row by its id (`.element(id:in:)`).
         case rowByID(id: Int, Row.Action)
     }
 
@@ -25,8 +24,9 @@ struct Rows: Equatable, Sendable {
                 action, in: state, at: .element(at: id, in: \.items),
                 as: { .row(id: id, $0) }, environment: (), update: Row.update)
         case .rowByID(let id, let action):
-            // The form the docs teach for a row by id.
-            return .child(action, in: state, at: \.items, id: id, as: Action.rowByID)
+            return .child(
+                action, in: state, at: .element(id: id, in: \.items),
+                as: { .rowByID(id: id, $0) }, environment: (), update: Row.update)
         }
     }
 }
@@ -75,8 +75,8 @@ enum CompositionCases {
     }
 
     /// `lens.byindex.100k` and `lens.byid.100k`: toggle one element of a 100,000-element
-    /// collection, by index through an element lens (`.element(at:in:)`) or by id as the docs
-    /// teach (`at: \.items, id: id`), against the `@Observable` in-place baseline. The rows visited
+    /// collection, by index through an element lens (`.element(at:in:)`) or by id
+    /// (`.element(id:in:)`), against the `@Observable` in-place baseline. The rows visited
     /// jump around the array, so a lens by id finds each row where it was last seen.
     static func element(
         byID: Bool, size: Int, operations: Int, rounds: Int

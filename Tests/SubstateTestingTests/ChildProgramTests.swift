@@ -3,11 +3,15 @@ import SubstateTesting
 import Testing
 
 // A board with a child in each place `Update.child` takes: a property, an optional, keyed
-// elements of a KeyedArray, an array and a dictionary, an enum case; children with a Void
-// environment, the parent's environment, and one made from the parent's.
+// elements of a KeyedArray, an array and a dictionary (through their optional lenses), an enum
+// case; children with a Void environment, the parent's environment, and one made from the
+// parent's.
 
 struct WorkbenchEnvironment: Sendable {
     var clock: TestClock
+
+    /// The ticker's environment, made from this one.
+    var ticker: Ticker.Environment { Ticker.Environment(clock: clock) }
 }
 
 /// A child with no environment.
@@ -31,9 +35,8 @@ struct Score: Program, Equatable, Identifiable, Sendable {
 struct Ticker: Program, Equatable, Sendable {
     var ticks = 0
 
-    struct Environment: DerivedEnvironment, Sendable {
+    struct Environment: Sendable {
         var clock: TestClock
-        init(from parent: WorkbenchEnvironment) { clock = parent.clock }
     }
 
     enum Action: Equatable, Sendable { case start, tick }
@@ -128,15 +131,18 @@ struct Workbench: Program, Equatable, Sendable {
         case .tally(let action):
             return .child(action, in: state, at: \.tally, as: Action.tally)
         case .ticker(let action):
-            return .child(action, in: state, at: \.ticker, as: Action.ticker, environment)
+            return .child(action, in: state, at: \.ticker, as: Action.ticker, environment.ticker)
         case .echo(let action):
             return .child(action, in: state, at: \.echo, as: Action.echo, environment)
         case .row(let id, let action):
             return .child(action, in: state, at: \.rows, id: id, as: Action.row)
         case .listRow(let id, let action):
-            return .child(action, in: state, at: \.list, id: id, as: Action.listRow)
+            return .child(
+                action, in: state, at: .element(id: id, in: \.list), as: { .listRow(id: id, $0) })
         case .room(let key, let action):
-            return .child(action, in: state, at: \.rooms, id: key, as: Action.room)
+            return .child(
+                action, in: state, at: .value(forKey: key, in: \.rooms), as: { .room(key: key, $0) }
+            )
         case .session(let action):
             return .child(
                 action, in: state, at: .case(Portal.loggedIn, in: \.screen), as: Action.session)

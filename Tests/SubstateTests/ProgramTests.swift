@@ -28,9 +28,8 @@ struct Ledger: Program, Equatable, Sendable {
     enum Action: Equatable, Sendable {
         case check(Int)
         case count
+        /// The child, embedded in the form the docs teach: a key path and the tag.
         case sheet(Int)
-        /// The same child, embedded in the form the docs teach: a key path and the tag.
-        case sheetAtKeyPath(Int)
     }
 
     static func update(
@@ -42,11 +41,7 @@ struct Ledger: Program, Equatable, Sendable {
         case .count:
             state.count += 1
         case .sheet(let cell):
-            return .child(
-                cell, in: state, at: Lens(\.sheet), as: Action.sheet, (),
-                program: Sheet.self)
-        case .sheetAtKeyPath(let cell):
-            return .child(cell, in: state, at: \.sheet, as: Action.sheetAtKeyPath)
+            return .child(cell, in: state, at: \.sheet, as: Action.sheet)
         }
         return Update(state: state)
     }
@@ -80,11 +75,11 @@ func storage<Element>(_ array: [Element]) -> UnsafeRawPointer? {
     /// builds, where this form has code of its own, and in release builds).
     @Test func aChildAtAKeyPathUpdatesInPlace() {
         let store = Store(state: Ledger(), environment: (), program: Ledger.self)
-        store.send(.sheetAtKeyPath(0))  // the first write may copy: the initial array is shared
+        store.send(.sheet(0))  // the first write may copy: the initial array is shared
         let cells = storage(store.state.sheet.cells)
         // Checked after each send: two copies in a row could land on the first buffer again.
         for _ in 0..<3 {
-            store.send(.sheetAtKeyPath(7))
+            store.send(.sheet(7))
             #expect(storage(store.state.sheet.cells) == cells, "the child update copied the cells")
         }
         #expect(store.state.sheet.cells[7] == 10)

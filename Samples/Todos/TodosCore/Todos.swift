@@ -34,8 +34,8 @@ public struct Todo: Program, Codable, Equatable, Identifiable, Sendable {
 
 /// The list: create and destroy to-dos, and route each one's actions to it.
 public struct Todos: Program, Codable, Equatable, Sendable {
-    /// The to-dos, in order.
-    public var list: [Todo] = []
+    /// The to-dos, in order, kept by id.
+    public var list: KeyedArray<Todo> = []
     /// The id of the next to-do.
     public var nextID = 1
 
@@ -53,7 +53,7 @@ public struct Todos: Program, Codable, Equatable, Sendable {
     /// - Parameter id: The id.
     /// - Returns: Whether there is one.
     public func contains(id: Int) -> Bool {
-        list.contains { $0.id == id }
+        list.contains(id: id)
     }
 
     /// The list's update.
@@ -67,7 +67,7 @@ public struct Todos: Program, Codable, Equatable, Sendable {
             return Update(state: state)
         case .destroy(let id):
             // The row's running effects, if any, end with it.
-            state.list.removeAll { $0.id == id }
+            state.list.remove(id: id)
             return Update(state: state)
         case .todo(let id, let action):
             return .child(action, in: state, at: \.list, id: id, as: Action.todo)

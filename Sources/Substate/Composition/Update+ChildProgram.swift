@@ -1,10 +1,10 @@
-// The `child` family for children that are programs: one overload per place a child can live
-// (a property, an optional, a keyed element, a lens) and per way of getting its environment
-// (none, given, made from the parent's). Each says where the child lives, which action, and
-// nothing else: the program is the child state's type.
+// The `child` family for children that are programs: one pair of overloads per kind of place a
+// child can live (a property, an optional property, an element of a `KeyedArray` by id, an
+// optional lens), the first for a child whose environment is `Void`, the second for a child
+// given its environment. A stack of screens and a presented child are properties too: a
+// `ScreenStack` and an optional child are programs of their own.
 
 extension Update {
-
     /// Runs a child program's update on a part of this state and returns the parent's update: the
     /// child's new state written in place, the child's effects sending parent actions.
     ///
@@ -15,41 +15,45 @@ extension Update {
     /// case .settings(let action):
     ///     return .child(action, in: state, at: \.settings, as: Action.settings)
     /// case .detail(let action):
-    ///     return .child(action, in: state, at: \.detail, as: Action.detail, environment)
+    ///     return .child(action, in: state, at: \.detail, as: Action.detail, environment.detail)
     /// case .todo(let id, let action):
     ///     return .child(action, in: state, at: \.todos, id: id, as: Action.todo)
+    /// case .path(let action):
+    ///     return .child(action, in: state, at: \.path, as: Action.path)
     /// ```
     ///
-    /// The places a child can live: a property (`\.settings`), an optional property (`\.detail`,
-    /// a presented child), the element with an id in a ``KeyedArray``, an array or a dictionary
-    /// (`at: \.todos, id: id`, the id said once: the tag takes it), or any ``Lens`` or
-    /// ``OptionalLens`` (an enum case: `at: .case(Screen.loggedIn, in: \.screen)`). The
-    /// environment is not written when the child's is `Void`; otherwise pass the parent's
-    /// `environment` when the child shares its type, or when the child's environment is a
-    /// ``DerivedEnvironment`` made from it.
+    /// The places a child can live, one form each:
     ///
-    /// The child's state is moved out of the parent and back, never copied, in debug builds too:
-    /// a 100,000-row child changes one row in place. The parent and its other parts are not
-    /// touched.
+    /// | place | `at:` |
+    /// |---|---|
+    /// | a property | `\.settings` |
+    /// | a stack of screens (a ``ScreenStack``, with ``StackAction``) | `\.path` |
+    /// | a presented child (an optional, with ``PresentationAction``) | `\.editor` |
+    /// | an optional property (its own actions) | `\.detail` |
+    /// | the element with an id in a ``KeyedArray`` | `\.todos, id: id` |
+    /// | an enum case, an element by id in an array, a value by key in a dictionary, or any composition: an ``OptionalLens`` | `.case(Screen.loggedIn, in: \.screen)`, `.element(id: id, in: \.rows)`, `.value(forKey: key, in: \.byName)` |
+    ///
+    /// The environment is not written when the child's is `Void`; otherwise it is the last
+    /// argument: the parent's `environment` when the child shares its type, or the child's
+    /// made from it (`environment.search`).
+    ///
+    /// The child's state is moved out of the parent and back, never copied: a 100,000-row
+    /// child changes one row in place. The parent and its other parts are not touched.
     ///
     /// The child's cancellation ids are its own: an id the child gives an effect, or cancels,
     /// names that effect inside the child's place, so that the same id in the parent, in a
     /// sibling or in another instance of the same child program is a different id. A child that
-    /// may be missing (an optional, a keyed element, an enum case) takes its effects with it:
-    /// once an action leaves the state without it, the store cancels them right after that
-    /// action's update and drops their later actions; ``Effect/cancelEffects(of:)`` cancels them
-    /// while it stays. If such a child is missing when its action comes, nothing happens.
+    /// may be missing (an optional, a keyed element, an enum case, a screen) takes its effects
+    /// with it: once an action leaves the state without it, the store cancels them right after
+    /// that action's update and drops their later actions; ``Effect/cancelEffects(of:)`` cancels
+    /// them while it stays. If such a child is missing when its action comes, nothing happens.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
     ///   - keyPath: Where the child's state lives in the parent's.
     ///   - tag: Wraps the child's actions in the parent's: the enum case, `Action.settings`.
     /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -59,8 +63,8 @@ extension Update {
         _child(action, in: consume state, at: keyPath, as: tag, environment: ())
     }
 
-    /// Runs the update of a child program given its environment, living at a property of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
+    /// Runs the update of a child program given its environment, living at a property of the
+    /// parent's state; see ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -68,11 +72,7 @@ extension Update {
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     ///   - environment: The child's environment.
     /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -83,58 +83,30 @@ extension Update {
         _child(action, in: consume state, at: keyPath, as: tag, environment: environment)
     }
 
-    /// Runs the update of a child program whose environment is made from the parent's, living at a property of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the child's state lives in the parent's.
-    ///   - tag: Wraps the child's actions in the parent's: the enum case.
-    ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
-    /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
-    public static func child<Child: Program>(
-        _ action: Child.Action,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, Child> & Sendable,
-        as tag: @escaping @Sendable (Child.Action) -> Action,
-        _ environment: Child.Environment.Parent
-    ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
-        _child(
-            action, in: consume state, at: keyPath, as: tag,
-            environment: Child.Environment(from: environment))
-    }
-
-    /// Runs the update of a child program whose environment is `Void`, living at an optional property of the parent's state (a presented child): nothing happens while it is `nil`; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
+    /// Runs the update of a child program whose environment is `Void`, living at an optional
+    /// property of the parent's state: nothing happens while it is `nil`; see
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``. (A presented
+    /// child, whose actions are ``PresentationAction``s, is a property of its own program: the
+    /// first form.)
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
     ///   - keyPath: Where the child's state lives in the parent's.
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
         at keyPath: any WritableKeyPath<State, Child?> & Sendable,
         as tag: @escaping @Sendable (Child.Action) -> Action
     ) -> Update where Child.State == Child, Child.Environment == Void {
-        _child(
-            action, in: consume state, at: OptionalLens(keyPath), as: tag,
-            environment: ())
+        _child(action, in: consume state, at: OptionalLens(keyPath), as: tag, environment: ())
     }
 
-    /// Runs the update of a child program given its environment, living at an optional property of the parent's state (a presented child): nothing happens while it is `nil`; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
+    /// Runs the update of a child program given its environment, living at an optional
+    /// property of the parent's state; see
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child?>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -142,11 +114,7 @@ extension Update {
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     ///   - environment: The child's environment.
     /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -159,46 +127,19 @@ extension Update {
             environment: environment)
     }
 
-    /// Runs the update of a child program whose environment is made from the parent's, living at an optional property of the parent's state (a presented child): nothing happens while it is `nil`; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
+    /// Runs the update of a child program whose environment is `Void`, living at the element
+    /// with an id in a ``KeyedArray`` of the parent's state; see
+    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``. The id is said
+    /// once: the tag takes it with the child's action (`case todo(id: Todo.ID, Todo.Action)`).
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
-    ///   - keyPath: Where the child's state lives in the parent's.
-    ///   - tag: Wraps the child's actions in the parent's: the enum case.
-    ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
-    /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
-    public static func child<Child: Program>(
-        _ action: Child.Action,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, Child?> & Sendable,
-        as tag: @escaping @Sendable (Child.Action) -> Action,
-        _ environment: Child.Environment.Parent
-    ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
-        _child(
-            action, in: consume state, at: OptionalLens(keyPath), as: tag,
-            environment: Child.Environment(from: environment))
-    }
-
-    /// Runs the update of a child program whose environment is `Void`, living at the element with an id in a ``KeyedArray`` of the parent's state, found in O(1); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the child's state lives in the parent's: the collection.
+    ///   - keyPath: Where the collection lives in the parent's state.
     ///   - id: The child's id in the collection.
     ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
     /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable @inline(__always)
-    #endif
+    /// - Complexity: O(1) to find the child, when rows did not move.
+    @inlinable
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -210,21 +151,18 @@ extension Update {
         _child(action, in: consume state, at: keyPath, id: id, as: tag, environment: ())
     }
 
-    /// Runs the update of a child program given its environment, living at the element with an id in a ``KeyedArray`` of the parent's state, found in O(1); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
+    /// Runs the update of a child program given its environment, living at the element with
+    /// an id in a ``KeyedArray`` of the parent's state; see
+    /// ``child(_:in:at:id:as:)-(_,_,WritableKeyPath<State,KeyedArray<Child>>Sendable,_,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
-    ///   - keyPath: Where the child's state lives in the parent's: the collection.
+    ///   - keyPath: Where the collection lives in the parent's state.
     ///   - id: The child's id in the collection.
-    ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
+    ///   - tag: Wraps the child's actions, with its id, in the parent's.
     ///   - environment: The child's environment.
     /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable @inline(__always)
-    #endif
+    @inlinable
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -236,208 +174,46 @@ extension Update {
         _child(action, in: consume state, at: keyPath, id: id, as: tag, environment: environment)
     }
 
-    /// Runs the update of a child program whose environment is made from the parent's, living at the element with an id in a ``KeyedArray`` of the parent's state, found in O(1); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the child's state lives in the parent's: the collection.
-    ///   - id: The child's id in the collection.
-    ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
-    ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
-    /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable @inline(__always)
-    #endif
-    public static func child<Child: Program>(
-        _ action: Child.Action,
+    // swift-format-ignore
+    /// A keyed collection's child is run by its id: this form, without `id:`, does not
+    /// compile, and says so.
+    @_documentation(visibility: internal)
+    @available(
+        *, unavailable,
+        message: "a KeyedArray's element is run by its id: add id:, as in .child(action, in: state, at: \\.todos, id: id, as: Action.todo)"
+    )
+    public static func child<Child: Program, ChildAction>(
+        _ action: ChildAction,
         in state: consuming State,
         at keyPath: any WritableKeyPath<State, KeyedArray<Child>> & Sendable,
-        id: Child.ID,
-        as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action,
-        _ environment: Child.Environment.Parent
-    ) -> Update
-    where
-        Child.State == Child, Child: Identifiable, Child.ID: Sendable,
-        Child.Environment: DerivedEnvironment
-    {
-        _child(
-            action, in: consume state, at: keyPath, id: id, as: tag,
-            environment: Child.Environment(from: environment))
+        as tag: @escaping @Sendable (Child.ID, ChildAction) -> Action
+    ) -> Update where Child: Identifiable {
+        fatalError("unavailable")
     }
 
-    /// Runs the update of a child program whose environment is `Void`, living at the element with an id in an array of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the child's state lives in the parent's: the collection.
-    ///   - id: The child's id in the collection.
-    ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
-    /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable @inline(__always)
-    #endif
-    public static func child<Child: Program>(
-        _ action: Child.Action,
+    // swift-format-ignore
+    /// A property whose type is not a ``Program`` is not a place for a child: this form does
+    /// not compile, and says what to write for the usual mistake, an enum whose case holds
+    /// the child.
+    @_documentation(visibility: internal)
+    @available(
+        *, unavailable,
+        message: "the property at: is not a Program: for a case of an enum, name it: at: .case(Screen.detail, in: \\.screen)"
+    )
+    public static func child<Part, ChildAction>(
+        _ action: ChildAction,
         in state: consuming State,
-        at keyPath: any WritableKeyPath<State, [Child]> & Sendable,
-        id: Child.ID,
-        as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action
-    ) -> Update
-    where Child.State == Child, Child: Identifiable, Child.ID: Sendable, Child.Environment == Void {
-        _child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
-            environment: ())
+        at keyPath: any WritableKeyPath<State, Part> & Sendable,
+        as tag: @escaping @Sendable (ChildAction) -> Action
+    ) -> Update {
+        fatalError("unavailable")
     }
 
-    /// Runs the update of a child program given its environment, living at the element with an id in an array of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the child's state lives in the parent's: the collection.
-    ///   - id: The child's id in the collection.
-    ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
-    ///   - environment: The child's environment.
-    /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable @inline(__always)
-    #endif
-    public static func child<Child: Program>(
-        _ action: Child.Action,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, [Child]> & Sendable,
-        id: Child.ID,
-        as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action,
-        _ environment: Child.Environment
-    ) -> Update where Child.State == Child, Child: Identifiable, Child.ID: Sendable {
-        _child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
-            environment: environment)
-    }
-
-    /// Runs the update of a child program whose environment is made from the parent's, living at the element with an id in an array of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the child's state lives in the parent's: the collection.
-    ///   - id: The child's id in the collection.
-    ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
-    ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
-    /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable @inline(__always)
-    #endif
-    public static func child<Child: Program>(
-        _ action: Child.Action,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, [Child]> & Sendable,
-        id: Child.ID,
-        as tag: @escaping @Sendable (Child.ID, Child.Action) -> Action,
-        _ environment: Child.Environment.Parent
-    ) -> Update
-    where
-        Child.State == Child, Child: Identifiable, Child.ID: Sendable,
-        Child.Environment: DerivedEnvironment
-    {
-        _child(
-            action, in: consume state, at: .element(id: id, in: keyPath), as: { tag(id, $0) },
-            environment: Child.Environment(from: environment))
-    }
-
-    /// Runs the update of a child program whose environment is `Void`, living at the value for a key in a dictionary of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the child's state lives in the parent's: the collection.
-    ///   - key: The child's key in the collection.
-    ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
-    /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
-    public static func child<Child: Program, Key: Hashable & Sendable>(
-        _ action: Child.Action,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, [Key: Child]> & Sendable,
-        id key: Key,
-        as tag: @escaping @Sendable (Key, Child.Action) -> Action
-    ) -> Update where Child.State == Child, Child.Environment == Void {
-        _child(
-            action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) },
-            environment: ())
-    }
-
-    /// Runs the update of a child program given its environment, living at the value for a key in a dictionary of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the child's state lives in the parent's: the collection.
-    ///   - key: The child's key in the collection.
-    ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
-    ///   - environment: The child's environment.
-    /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
-    public static func child<Child: Program, Key: Hashable & Sendable>(
-        _ action: Child.Action,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, [Key: Child]> & Sendable,
-        id key: Key,
-        as tag: @escaping @Sendable (Key, Child.Action) -> Action,
-        _ environment: Child.Environment
-    ) -> Update where Child.State == Child {
-        _child(
-            action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) },
-            environment: environment)
-    }
-
-    /// Runs the update of a child program whose environment is made from the parent's, living at the value for a key in a dictionary of the parent's state; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the child's state lives in the parent's: the collection.
-    ///   - key: The child's key in the collection.
-    ///   - tag: Wraps the child's actions, with its id, in the parent's: `Action.todo`.
-    ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
-    /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
-    public static func child<Child: Program, Key: Hashable & Sendable>(
-        _ action: Child.Action,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, [Key: Child]> & Sendable,
-        id key: Key,
-        as tag: @escaping @Sendable (Key, Child.Action) -> Action,
-        _ environment: Child.Environment.Parent
-    ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
-        _child(
-            action, in: consume state, at: .value(forKey: key, in: keyPath), as: { tag(key, $0) },
-            environment: Child.Environment(from: environment))
-    }
-
-    /// Runs the update of a child program whose environment is `Void`, living at a part of the parent's state reached by a lens; see
+    /// Runs the update of a child program whose environment is `Void`, living at a part of
+    /// the parent's state that may be missing, reached by an optional lens: an enum case
+    /// (`.case(Screen.loggedIn, in: \.screen)`), an element by id in an array
+    /// (`.element(id: id, in: \.rows)`), a value by key in a dictionary
+    /// (`.value(forKey: key, in: \.byName)`), or a composition of lenses; see
     /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
     /// - Parameters:
     ///   - action: The child's action.
@@ -446,75 +222,6 @@ extension Update {
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     /// - Returns: The parent's update.
     @inlinable
-    public static func child<Child: Program>(
-        _ action: Child.Action,
-        in state: consuming State,
-        at lens: Lens<State, Child>,
-        as tag: @escaping @Sendable (Child.Action) -> Action
-    ) -> Update where Child.State == Child, Child.Environment == Void {
-        child(
-            action, in: consume state, at: lens, as: tag, environment: (),
-            update: Child._updateFunction)
-    }
-
-    /// Runs the update of a child program given its environment, living at a part of the parent's state reached by a lens; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - lens: Where the child's state lives in the parent's.
-    ///   - tag: Wraps the child's actions in the parent's: the enum case.
-    ///   - environment: The child's environment.
-    /// - Returns: The parent's update.
-    @inlinable
-    public static func child<Child: Program>(
-        _ action: Child.Action,
-        in state: consuming State,
-        at lens: Lens<State, Child>,
-        as tag: @escaping @Sendable (Child.Action) -> Action,
-        _ environment: Child.Environment
-    ) -> Update where Child.State == Child {
-        child(
-            action, in: consume state, at: lens, as: tag, environment: environment,
-            update: Child._updateFunction)
-    }
-
-    /// Runs the update of a child program whose environment is made from the parent's, living at a part of the parent's state reached by a lens; see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - lens: Where the child's state lives in the parent's.
-    ///   - tag: Wraps the child's actions in the parent's: the enum case.
-    ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
-    /// - Returns: The parent's update.
-    @inlinable
-    public static func child<Child: Program>(
-        _ action: Child.Action,
-        in state: consuming State,
-        at lens: Lens<State, Child>,
-        as tag: @escaping @Sendable (Child.Action) -> Action,
-        _ environment: Child.Environment.Parent
-    ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
-        child(
-            action, in: consume state, at: lens, as: tag,
-            environment: Child.Environment(from: environment),
-            update: Child._updateFunction)
-    }
-
-    /// Runs the update of a child program whose environment is `Void`, living at a part of the parent's state that may be missing, reached by an optional lens (an enum case: `.case(Screen.loggedIn)`); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - lens: Where the child's state lives in the parent's.
-    ///   - tag: Wraps the child's actions in the parent's: the enum case.
-    /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -524,8 +231,9 @@ extension Update {
         _child(action, in: consume state, at: lens, as: tag, environment: ())
     }
 
-    /// Runs the update of a child program given its environment, living at a part of the parent's state that may be missing, reached by an optional lens (an enum case: `.case(Screen.loggedIn)`); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
+    /// Runs the update of a child program given its environment, living at a part of the
+    /// parent's state that may be missing, reached by an optional lens; see
+    /// ``child(_:in:at:as:)-(_,_,OptionalLens<State,Child>,_)``.
     /// - Parameters:
     ///   - action: The child's action.
     ///   - state: The parent's state.
@@ -533,11 +241,7 @@ extension Update {
     ///   - tag: Wraps the child's actions in the parent's: the enum case.
     ///   - environment: The child's environment.
     /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public static func child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -547,137 +251,12 @@ extension Update {
     ) -> Update where Child.State == Child {
         _child(action, in: consume state, at: lens, as: tag, environment: environment)
     }
+}
 
-    /// Runs the update of a child program whose environment is made from the parent's, living at a part of the parent's state that may be missing, reached by an optional lens (an enum case: `.case(Screen.loggedIn)`); see
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)``.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - lens: Where the child's state lives in the parent's.
-    ///   - tag: Wraps the child's actions in the parent's: the enum case.
-    ///   - environment: The parent's environment, from which the child's is made (see ``DerivedEnvironment``).
-    /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
-    public static func child<Child: Program>(
-        _ action: Child.Action,
-        in state: consuming State,
-        at lens: OptionalLens<State, Child>,
-        as tag: @escaping @Sendable (Child.Action) -> Action,
-        _ environment: Child.Environment.Parent
-    ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
-        _child(
-            action, in: consume state, at: lens, as: tag,
-            environment: Child.Environment(from: environment))
-    }
-
-    /// Runs a child ``Program`` whose environment is `Void` and whose state is not the program
-    /// type itself (a program over a state from elsewhere); the same as
-    /// ``child(_:in:at:as:)-(_,_,WritableKeyPath<State,Child>Sendable,_)`` otherwise.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - lens: Where the child's state lives in the parent's.
-    ///   - tag: Wraps the child's actions in the parent's.
-    ///   - program: The child program.
-    /// - Returns: The parent's update.
+extension Update {
+    /// A child program at a property: its state moved out and back, its effects embedded
+    /// through the key path.
     @inlinable
-    public static func child<P: Program>(
-        _ action: P.Action,
-        in state: consuming State,
-        at lens: @autoclosure () -> Lens<State, P.State>,
-        as tag: @escaping @Sendable (P.Action) -> Action,
-        program: P.Type
-    ) -> Update where P.Environment == Void {
-        child(
-            action, in: consume state, at: lens(), as: tag, environment: (),
-            update: P._updateFunction)
-    }
-
-    /// Runs a child ``Program`` whose state is not the program type itself, given its
-    /// environment; the same as ``child(_:in:at:as:_:)-(_,_,WritableKeyPath<State,Child>Sendable,_,Child.Environment)``
-    /// otherwise.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - lens: Where the child's state lives in the parent's.
-    ///   - tag: Wraps the child's actions in the parent's.
-    ///   - environment: The child's environment.
-    ///   - program: The child program.
-    /// - Returns: The parent's update.
-    @inlinable
-    public static func child<P: Program>(
-        _ action: P.Action,
-        in state: consuming State,
-        at lens: @autoclosure () -> Lens<State, P.State>,
-        as tag: @escaping @Sendable (P.Action) -> Action,
-        _ environment: P.Environment,
-        program: P.Type
-    ) -> Update {
-        child(
-            action, in: consume state, at: lens(), as: tag, environment: environment,
-            update: P._updateFunction)
-    }
-
-    /// Runs a child ``Program`` whose environment is `Void` and whose state is not the program
-    /// type itself, on a part of this state that may be missing.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - lens: Where the child's state may live in the parent's.
-    ///   - tag: Wraps the child's actions in the parent's.
-    ///   - program: The child program.
-    /// - Returns: The parent's update.
-    @inlinable
-    public static func child<P: Program>(
-        _ action: P.Action,
-        in state: consuming State,
-        at lens: OptionalLens<State, P.State>,
-        as tag: @escaping @Sendable (P.Action) -> Action,
-        program: P.Type
-    ) -> Update where P.Environment == Void {
-        child(
-            action, in: consume state, at: lens, as: tag, environment: (),
-            update: P._updateFunction)
-    }
-
-    /// Runs a child ``Program`` whose state is not the program type itself, given its
-    /// environment, on a part of this state that may be missing.
-    /// - Parameters:
-    ///   - action: The child's action.
-    ///   - state: The parent's state.
-    ///   - lens: Where the child's state may live in the parent's.
-    ///   - tag: Wraps the child's actions in the parent's.
-    ///   - environment: The child's environment.
-    ///   - program: The child program.
-    /// - Returns: The parent's update.
-    @inlinable
-    public static func child<P: Program>(
-        _ action: P.Action,
-        in state: consuming State,
-        at lens: OptionalLens<State, P.State>,
-        as tag: @escaping @Sendable (P.Action) -> Action,
-        _ environment: P.Environment,
-        program: P.Type
-    ) -> Update {
-        child(
-            action, in: consume state, at: lens, as: tag, environment: environment,
-            update: P._updateFunction)
-    }
-
-    /// A child program at a property of this state: what the `child` overloads for a property
-    /// run. Transparent, as they are, so that unoptimised code runs it for the caller's own
-    /// types: in debug builds, the child's state goes through a key path straight to its
-    /// program's update, with no closure (a closure here would stay generic and look the
-    /// child's types up at run time on every call, for each level of nesting).
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable
-    #endif
     static func _child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -690,21 +269,9 @@ extension Update {
         return Update(
             state: state, effect: effect.isNone ? .none : embed(effect, tag, Lens(keyPath)))
     }
-}
 
-extension Update {
-    /// A child program at a part that may be missing: what the `child` overloads for an
-    /// optional lens run. Transparent in debug builds, as `_child` for a property is, so that
-    /// the parent's update and the child's are built for the caller's own types (the generic
-    /// form looked up `Update` and `OptionalLens` of the child's types on every call). Always
-    /// inlined in optimised builds, and so are the `child` overloads for an element by id that
-    /// call it: a row by id in a plain array (`at: \.items, id: id`) was left two calls, the
-    /// key path's offset found at run time, about 250 instructions per action more.
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable @inline(__always)
-    #endif
+    /// A child program at a part that may be missing, reached by an optional lens.
+    @inlinable
     static func _child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -720,18 +287,11 @@ extension Update {
         return Update(state: state, effect: embed(effect, tag, lens))
     }
 
-    /// A child program at the element with an id in a ``KeyedArray``: what the `child`
-    /// overloads for such an element run. The element is changed where it lies, and the
-    /// element lens (an object holding the array's path and the id, two closures, the effect
-    /// key and the row's address) is made only when the child returns an effect, which needs
-    /// it: made and destroyed in every update, it cost a row's action about 740 instructions
-    /// (callgrind, `scope.rows.1k`), its destruction running through the lens's generic value
-    /// witness.
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable @inline(__always)
-    #endif
+    /// A child program at the element with an id in a ``KeyedArray``. The element is changed
+    /// where it lies, and the element lens is made only when the child returns an effect,
+    /// which needs it (made and destroyed in every update, it cost a row's action about 740
+    /// instructions).
+    @inlinable
     static func _child<Child: Program>(
         _ action: Child.Action,
         in state: consuming State,
@@ -753,14 +313,10 @@ extension Update {
     }
 }
 
-/// Runs a child program's update on its state in place, for unoptimised builds: the state is
-/// moved into the program's own update (called through its conformance, not through a
-/// function value, which would keep a second reference to it) and the new state moved back.
-#if DEBUG
-    @_transparent @usableFromInline
-#else
-    @inlinable
-#endif
+/// Runs a child program's update on its state in place: the state is moved into the program's
+/// own update (called through its conformance, not through a function value, which would keep
+/// a second reference to it in unoptimised code) and the new state moved back.
+@inlinable
 func _movingProgramUpdate<Child: Program>(
     _ child: inout Child, _ environment: Child.Environment, _ action: Child.Action
 ) -> Effect<Child.Action> where Child.State == Child {

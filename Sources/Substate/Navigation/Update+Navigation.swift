@@ -1,282 +1,165 @@
-// The `child` family for navigation: a stack of screens (``StackAction``) and a presented
-// child (``PresentationAction``), each with the three ways of getting a child's environment
-// (none, given, made from the parent's), like the other `child` calls.
+// Navigation as programs: a stack of screens (a `ScreenStack` with `StackAction`) and a
+// presented child (an optional with `PresentationAction`) are programs of their own, so that a
+// parent embeds them with the `child` form for a property, as any other child:
+//
+//     case .path(let action):
+//         return .child(action, in: state, at: \.path, as: Action.path)
+//     case .editor(let action):
+//         return .child(action, in: state, at: \.editor, as: Action.editor)
 
-extension Update {
-    /// Pushes, pops, or runs a screen's program on a ``ScreenStack`` of this state, and returns
-    /// the parent's update.
-    ///
-    /// ```swift
-    /// case .path(let action):
-    ///     return .child(action, in: state, at: \.path, as: Action.path)
-    /// ```
+extension ScreenStack: Program where Screen: Program, Screen.State == Screen {
+    /// A stack's update: pushes, pops, or runs a screen's program for `.screen(id, action)`,
+    /// and pops a screen that asks to be dismissed.
     ///
     /// For `.screen(id, action)`, the screen's state is moved out of the stack and back, never
     /// copied, and its effects run inside the screen's place: two screens of the same type
-    /// have separate cancellation ids, and a screen's effects end when it is popped (their
-    /// later actions are dropped). An action for a screen that is not on the stack is
-    /// dropped; a debug build says so on standard error. A screen whose update returns
-    /// ``dismiss(_:)`` is popped by a `.popFrom(id)` sent right after, which the parent can
-    /// match (the screen is still there then) before handing it here.
+    /// have separate cancellation ids, and a screen's effects end when it is popped, or when a
+    /// stack made anew takes the stack's place (their later actions are dropped). An action
+    /// for a screen that is not on the stack is dropped; a debug build says so on standard
+    /// error. A screen whose update returns ``Update/dismiss(_:)`` is popped by a
+    /// `.popFrom(id)` sent right after, which the parent can match (the screen is still there
+    /// then) before handing it on.
     /// - Parameters:
-    ///   - action: The stack's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the stack lives in the parent's state.
-    ///   - tag: Wraps the stack's actions in the parent's: the enum case, `Action.path`.
-    /// - Returns: The parent's update.
+    ///   - state: The stack.
+    ///   - environment: The screens' environment.
+    ///   - action: What to do.
+    /// - Returns: The stack's update.
     /// - Complexity: O(1) in the stack's depth to push or pop one screen, O(log *n*) to find
     ///   a screen for its action.
     @inlinable
-    public static func child<Screen: Program>(
-        _ action: StackAction<Screen>,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, ScreenStack<Screen>> & Sendable,
-        as tag: @escaping @Sendable (StackAction<Screen>) -> Action
-    ) -> Update where Screen.State == Screen, Screen.Environment == Void {
-        stack(action, in: state, at: keyPath, as: tag, environment: ())
-    }
-
-    /// Pushes, pops, or runs a screen's program given its environment; see
-    /// ``child(_:in:at:as:)-(StackAction<Screen>,_,_,_)``.
-    /// - Parameters:
-    ///   - action: The stack's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the stack lives in the parent's state.
-    ///   - tag: Wraps the stack's actions in the parent's: the enum case.
-    ///   - environment: The screens' environment.
-    /// - Returns: The parent's update.
-    @inlinable
-    public static func child<Screen: Program>(
-        _ action: StackAction<Screen>,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, ScreenStack<Screen>> & Sendable,
-        as tag: @escaping @Sendable (StackAction<Screen>) -> Action,
-        _ environment: Screen.Environment
-    ) -> Update where Screen.State == Screen {
-        stack(action, in: state, at: keyPath, as: tag, environment: environment)
-    }
-
-    /// Pushes, pops, or runs a screen's program whose environment is made from the
-    /// parent's; see ``child(_:in:at:as:)-(StackAction<Screen>,_,_,_)``.
-    /// - Parameters:
-    ///   - action: The stack's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the stack lives in the parent's state.
-    ///   - tag: Wraps the stack's actions in the parent's: the enum case.
-    ///   - environment: The parent's environment, from which the screens' is made (see
-    ///     ``DerivedEnvironment``).
-    /// - Returns: The parent's update.
-    @inlinable
-    public static func child<Screen: Program>(
-        _ action: StackAction<Screen>,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, ScreenStack<Screen>> & Sendable,
-        as tag: @escaping @Sendable (StackAction<Screen>) -> Action,
-        _ environment: Screen.Environment.Parent
-    ) -> Update where Screen.State == Screen, Screen.Environment: DerivedEnvironment {
-        stack(
-            action, in: state, at: keyPath, as: tag,
-            environment: Screen.Environment(from: environment))
-    }
-
-    /// Runs a presented child's program, or dismisses it, and returns the parent's update.
-    ///
-    /// ```swift
-    /// case .editor(let action):
-    ///     return .child(action, in: state, at: \.editor, as: Action.editor)
-    /// ```
-    ///
-    /// `.presented(action)` runs the child's update in place, its effects bound to the child:
-    /// they end when it is dismissed, or when another child takes its place (for a child
-    /// that is `Identifiable`, one with another id), and their later actions are dropped. An action that
-    /// comes while no child is presented is dropped (a debug build says so on standard
-    /// error). `.dismiss` sets the child to `nil`. A child whose update returns
-    /// ``dismiss(_:)`` makes this send the parent `.dismiss` right after (unless the parent
-    /// put another child in its place in the same update: a dismissal only removes the child
-    /// that asked), which the parent
-    /// can match (the child is still there then) before handing it here. An enum of several
-    /// destinations is one child whose program routes to its cases; see
-    /// <doc:Navigation>.
-    /// - Parameters:
-    ///   - action: The presentation's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the optional child lives in the parent's state.
-    ///   - tag: Wraps the presentation's actions in the parent's: the enum case,
-    ///     `Action.editor`.
-    /// - Returns: The parent's update.
-    @inlinable
-    public static func child<Child: Program>(
-        _ action: PresentationAction<Child.Action>,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, Child?> & Sendable,
-        as tag: @escaping @Sendable (PresentationAction<Child.Action>) -> Action
-    ) -> Update where Child.State == Child, Child.Environment == Void {
-        presentation(action, in: state, at: keyPath, as: tag, environment: ())
-    }
-
-    /// Runs a presented child's program given its environment, or dismisses it; see
-    /// ``child(_:in:at:as:)-(PresentationAction<Child.Action>,_,_,_)``.
-    /// - Parameters:
-    ///   - action: The presentation's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the optional child lives in the parent's state.
-    ///   - tag: Wraps the presentation's actions in the parent's: the enum case.
-    ///   - environment: The child's environment.
-    /// - Returns: The parent's update.
-    @inlinable
-    public static func child<Child: Program>(
-        _ action: PresentationAction<Child.Action>,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, Child?> & Sendable,
-        as tag: @escaping @Sendable (PresentationAction<Child.Action>) -> Action,
-        _ environment: Child.Environment
-    ) -> Update where Child.State == Child {
-        presentation(action, in: state, at: keyPath, as: tag, environment: environment)
-    }
-
-    /// Runs a presented child's program whose environment is made from the parent's, or
-    /// dismisses it; see ``child(_:in:at:as:)-(PresentationAction<Child.Action>,_,_,_)``.
-    /// - Parameters:
-    ///   - action: The presentation's action.
-    ///   - state: The parent's state.
-    ///   - keyPath: Where the optional child lives in the parent's state.
-    ///   - tag: Wraps the presentation's actions in the parent's: the enum case.
-    ///   - environment: The parent's environment, from which the child's is made (see
-    ///     ``DerivedEnvironment``).
-    /// - Returns: The parent's update.
-    @inlinable
-    public static func child<Child: Program>(
-        _ action: PresentationAction<Child.Action>,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, Child?> & Sendable,
-        as tag: @escaping @Sendable (PresentationAction<Child.Action>) -> Action,
-        _ environment: Child.Environment.Parent
-    ) -> Update where Child.State == Child, Child.Environment: DerivedEnvironment {
-        presentation(
-            action, in: state, at: keyPath, as: tag,
-            environment: Child.Environment(from: environment))
-    }
-
-    @inlinable
-    static func stack<Screen: Program>(
-        _ action: StackAction<Screen>,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, ScreenStack<Screen>> & Sendable,
-        as tag: @escaping @Sendable (StackAction<Screen>) -> Action,
-        environment: @autoclosure () -> Screen.Environment
-    ) -> Update where Screen.State == Screen {
+    public static func update(
+        state: consuming ScreenStack, environment: Screen.Environment, action: StackAction<Screen>
+    ) -> Update<ScreenStack, StackAction<Screen>> {
         switch action {
         case .push(let screen):
-            state[keyPath: keyPath].push(screen)
+            state.push(screen)
         case .pop:
-            state[keyPath: keyPath].pop()
+            state.pop()
         case .popTo(let id):
-            state[keyPath: keyPath].pop(to: id)
+            state.pop(to: id)
         case .popFrom(let id):
-            state[keyPath: keyPath].pop(from: id)
+            state.pop(from: id)
         case .popToRoot:
-            state[keyPath: keyPath].popToRoot()
+            state.popToRoot()
         case .screen(let id, let screenAction):
             // Bound to this stack: a stack assigned in its place (a deep link) ends the screen.
-            let lineage = ScreenStack.lineage(at: keyPath, in: state)
-            let lens = OptionalLens<State, Screen>.screen(id, in: keyPath, lineage: lineage)
+            let lens = OptionalLens<ScreenStack, Screen>._screen(id, lineage: state._lineage)
             var effect: Effect<Screen.Action> = .none
             let found = lens.write(&state) { screen in
-                effect = movingUpdate(&screen, Screen._updateFunction, environment(), screenAction)
+                effect = _movingProgramUpdate(&screen, environment, screenAction)
             }
             guard found else {
-                _warnDropped(screenAction, for: "screen \(id)", in: ScreenStack<Screen>.self)
+                _warnDropped(screenAction, for: "screen \(id)", in: ScreenStack.self)
                 return Update(state: state)
             }
             guard !effect.isNone else { return Update(state: state) }
             let dismissed = effect._asksToDismiss
-            let embedded = embed(
-                dismissed ? effect._withoutDismissal : effect, { tag(.screen(id, $0)) }, lens)
+            let embedded = Update<ScreenStack, StackAction<Screen>>.embed(
+                dismissed ? effect._withoutDismissal : effect, { .screen(id, $0) }, lens)
             return Update(
-                state: state,
-                effect: dismissed ? .merge(embedded, .send(tag(.popFrom(id)))) : embedded)
+                state: state, effect: dismissed ? .merge(embedded, .send(.popFrom(id))) : embedded)
         }
         return Update(state: state)
     }
+}
 
+extension Optional: Program where Wrapped: Program, Wrapped.State == Wrapped {
+    /// A presented child's update: runs the child's program for `.presented(action)`, removes
+    /// it for `.dismiss`, and dismisses a child that asks to be.
+    ///
+    /// `.presented(action)` runs the child's update in place, its effects bound to the child:
+    /// they end when it is dismissed, or when another child takes its place (for a child that
+    /// is `Identifiable`, one with another id), and their later actions are dropped. An action
+    /// that comes while no child is presented is dropped (a debug build says so on standard
+    /// error). A child whose update returns ``Update/dismiss(_:)`` makes this send
+    /// `.dismiss` right after (unless another child took its place in the same update: a
+    /// dismissal only removes the child that asked), which the parent can match (the child is
+    /// still there then) before handing it on.
+    /// - Parameters:
+    ///   - state: The presented child, or `nil`.
+    ///   - environment: The child's environment.
+    ///   - action: What to do.
+    /// - Returns: The update.
     @inlinable
-    static func presentation<Child: Program>(
-        _ action: PresentationAction<Child.Action>,
-        in state: consuming State,
-        at keyPath: any WritableKeyPath<State, Child?> & Sendable,
-        as tag: @escaping @Sendable (PresentationAction<Child.Action>) -> Action,
-        environment: @autoclosure () -> Child.Environment
-    ) -> Update where Child.State == Child {
+    public static func update(
+        state: consuming Wrapped?, environment: Wrapped.Environment,
+        action: PresentationAction<Wrapped.Action>
+    ) -> Update<Wrapped?, PresentationAction<Wrapped.Action>> {
         switch action {
         case .dismiss:
-            state[keyPath: keyPath] = nil
-            return Update(state: state)
+            return Update(state: nil)
         case .presented(let childAction):
-            let lens = OptionalLens(keyPath)
-            var effect: Effect<Child.Action> = .none
-            var identity: _PresentedIdentity<Child>?
-            var asking: Child?
+            let lens = OptionalLens<Wrapped?, Wrapped>._presented
+            var effect: Effect<Wrapped.Action> = .none
+            var identity: _PresentedIdentity<Wrapped>?
+            var asking: Wrapped?
             let found = lens.write(&state) { child in
-                effect = movingUpdate(&child, Child._updateFunction, environment(), childAction)
+                effect = _movingProgramUpdate(&child, environment, childAction)
                 if !effect.isNone { identity = _PresentedIdentity(of: child) }
                 if identity == nil, effect._asksToDismiss { asking = child }
             }
             guard found else {
-                _warnDropped(childAction, for: "the presented child", in: Child?.self)
+                _warnDropped(childAction, for: "the presented child", in: Wrapped?.self)
                 return Update(state: state)
             }
             guard !effect.isNone else { return Update(state: state) }
             let dismissed = effect._asksToDismiss
-            let embedded = embed(
-                dismissed ? effect._withoutDismissal : effect, { tag(.presented($0)) },
-                OptionalLens.presented(at: keyPath, identity))
+            let embedded = Update<Wrapped?, PresentationAction<Wrapped.Action>>.embed(
+                dismissed ? effect._withoutDismissal : effect, { .presented($0) },
+                OptionalLens<Wrapped?, Wrapped>._presented(identity))
             guard dismissed else { return Update(state: state, effect: embedded) }
             // The `.dismiss` that follows is the asking child's: it does not go out if the
             // parent put another child in its place in this update.
-            let asker = OptionalLens.asking(at: keyPath, _Asker(identity: identity, state: asking))
+            let asker = OptionalLens<Wrapped?, Wrapped>._asking(
+                _Asker(identity: identity, state: asking))
             return Update(
-                state: state, effect: .merge(embedded, asker._withLifetime(.send(tag(.dismiss)))))
+                state: state,
+                effect: .merge(embedded, asker._withLifetime(Effect<Action>.send(.dismiss))))
         }
     }
 }
 
 extension OptionalLens {
-    /// The lens a presented child's effects live by: the optional at `keyPath`, and, for an
+    /// The presented child in an optional: the lens a presented child's update runs through.
+    /// It has no place of its own: the child's effects are placed at the optional's property.
+    @usableFromInline
+    static var _presented: OptionalLens<Part?, Part> {
+        OptionalLens<Part?, Part>(
+            read: { $0 },
+            write: { whole, body in
+                guard whole != nil else { return false }
+                body(&whole!)
+                return true
+            },
+            placeKey: nil)
+    }
+
+    /// The lens a presented child's effects live by: the child in the optional, and, for an
     /// `Identifiable` child, only while it is the same child (the same id), so that
     /// presenting another child in its place ends the effects of the first, as dismissing it
     /// would.
     @usableFromInline
-    static func presented(
-        at keyPath: any WritableKeyPath<Whole, Part?> & Sendable,
-        _ identity: _PresentedIdentity<Part>?
-    ) -> OptionalLens {
-        let lens = OptionalLens(keyPath)
-        guard let identity else { return lens }
-        return OptionalLens(
-            read: { whole in
-                whole[keyPath: keyPath].flatMap { identity.matches($0) ? $0 : nil }
-            },
+    static func _presented(_ identity: _PresentedIdentity<Part>?) -> OptionalLens<Part?, Part> {
+        guard let identity else { return _presented }
+        return OptionalLens<Part?, Part>(
+            read: { whole in whole.flatMap { identity.matches($0) ? $0 : nil } },
             write: { whole, body in
-                guard let part = whole[keyPath: keyPath], identity.matches(part) else {
-                    return false
-                }
-                body(&whole[keyPath: keyPath]!)
+                guard let part = whole, identity.matches(part) else { return false }
+                body(&whole!)
                 return true
             },
-            placeKey: lens._placeKey)
+            placeKey: nil)
     }
 
-    /// The lens a child's request to be dismissed lives by: the optional at `keyPath` while
-    /// it holds the child that asked (see ``_Asker``).
+    /// The lens a child's request to be dismissed lives by: the optional while it holds the
+    /// child that asked (see ``_Asker``).
     @usableFromInline
-    static func asking(
-        at keyPath: any WritableKeyPath<Whole, Part?> & Sendable, _ asker: _Asker<Part>
-    ) -> OptionalLens {
-        OptionalLens(
-            read: { whole in whole[keyPath: keyPath].flatMap { asker.matches($0) ? $0 : nil } },
+    static func _asking(_ asker: _Asker<Part>) -> OptionalLens<Part?, Part> {
+        OptionalLens<Part?, Part>(
+            read: { whole in whole.flatMap { asker.matches($0) ? $0 : nil } },
             write: { whole, body in
-                guard let part = whole[keyPath: keyPath], asker.matches(part) else { return false }
-                body(&whole[keyPath: keyPath]!)
+                guard let part = whole, asker.matches(part) else { return false }
+                body(&whole!)
                 return true
             },
             placeKey: nil)
@@ -301,7 +184,7 @@ extension OptionalLens {
         OptionalLens(
             read: { whole in whole[keyPath: keyPath][id: id] },
             write: { whole, body in whole[keyPath: keyPath]._modify(id: id, body) },
-            placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id)))
+            placeKey: _PendingEffectID(outer: _KeyPathKey(keyPath), inner: _ScreenKey(id)))
     }
 
     /// ``screen(_:in:)`` on one stack only: missing once a stack made anew (another
@@ -321,7 +204,31 @@ extension OptionalLens {
                 guard whole[keyPath: keyPath]._lineage == lineage else { return false }
                 return whole[keyPath: keyPath]._modify(id: id, body)
             },
-            placeKey: _PendingEffectID(_ChildKey(path: keyPath as AnyKeyPath, key: id)))
+            placeKey: _PendingEffectID(outer: _KeyPathKey(keyPath), inner: _ScreenKey(id)))
+    }
+
+    /// The screen with an id on the stack that is the whole, of one lineage: the lens a
+    /// stack's update runs a screen through. Its place is the screen's, inside the stack's.
+    @usableFromInline
+    static func _screen(_ id: ScreenID, lineage: UInt64) -> OptionalLens<ScreenStack<Part>, Part> {
+        OptionalLens<ScreenStack<Part>, Part>(
+            read: { stack in stack._lineage == lineage ? stack[id: id] : nil },
+            write: { stack, body in
+                guard stack._lineage == lineage else { return false }
+                return stack._modify(id: id, body)
+            },
+            placeKey: _PendingEffectID(_ScreenKey(id)))
+    }
+}
+
+/// The key of a screen's place inside its stack's: its id.
+@usableFromInline
+struct _ScreenKey: Hashable, Sendable {
+    let id: ScreenID
+
+    @usableFromInline
+    init(_ id: ScreenID) {
+        self.id = id
     }
 }
 
