@@ -291,7 +291,7 @@
             as tag: @escaping @Sendable (PresentationAction<ChildAction>) -> Store.Action
         ) {
             isPresented = Binding(store.presentationBinding(at: keyPath, as: tag))
-            scope = { store.scope(at: keyPath, as: tag) }
+            scope = { store.scope(at: OptionalLens(keyPath), as: { tag(.presented($0)) }) }
         }
 
         init<Store: StoreProtocol, DestinationAction: Sendable>(

@@ -117,7 +117,7 @@
             as tag: @escaping @Sendable (Action) -> RootAction,
             @ViewBuilder content: @escaping @MainActor (ScopedStore<State, Action>) -> Content
         ) {
-            self.init(store.scope(at: keyPath, as: tag), content: content)
+            self.init(store.scope(at: Lens(keyPath), as: tag), content: content)
         }
 
         /// A view of a property of a store's state, scoped by its key path, whose content is
@@ -136,42 +136,7 @@
                     _ state: State, _ send: @escaping @MainActor (Action) -> Void
                 ) -> Content
         ) {
-            self.init(store.scope(at: keyPath, as: tag), content: content)
-        }
-
-        /// A view of a part of a store; renamed.
-        /// - Parameters:
-        ///   - store: The root store.
-        ///   - lens: Where the part lives.
-        ///   - tag: Wraps the part's actions in the store's.
-        ///   - content: Makes the content from the scoped store.
-        @available(*, deprecated, renamed: "init(_:at:as:content:)")
-        public init<Root, RootAction, Environment>(
-            _ store: Store<Root, RootAction, Environment>,
-            state lens: Lens<Root, State>,
-            action tag: @escaping @Sendable (Action) -> RootAction,
-            @ViewBuilder content: @escaping @MainActor (ScopedStore<State, Action>) -> Content
-        ) {
-            self.init(store.scope(at: lens, as: tag), content: content)
-        }
-
-        /// A view of a part of a store's state; renamed.
-        /// - Parameters:
-        ///   - store: The store.
-        ///   - lens: Where the part lives in the store's state.
-        ///   - tag: Wraps the part's actions in the store's.
-        ///   - content: Makes the content from the part and a function that sends its actions.
-        @available(*, deprecated, renamed: "init(_:at:as:content:)")
-        public init<Root, RootAction, Environment>(
-            _ store: Store<Root, RootAction, Environment>,
-            state lens: Lens<Root, State>,
-            action tag: @escaping @Sendable (Action) -> RootAction,
-            @ViewBuilder content:
-                @escaping @MainActor (
-                    _ state: State, _ send: @escaping @MainActor (Action) -> Void
-                ) -> Content
-        ) {
-            self.init(store.scope(at: lens, as: tag), content: content)
+            self.init(store.scope(at: Lens(keyPath), as: tag), content: content)
         }
 
         /// The content, made from the part as it is now.

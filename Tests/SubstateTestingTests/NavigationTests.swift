@@ -594,9 +594,11 @@ struct NavFlow: Program, Equatable, Sendable {
                 case: NavDestination.Action.ticker) == nil)
         store.send(.show(.ticker(NavTicker(name: "d"))))
         #expect(isPresented.value)
+        // A scope of the case through its lens, as Navigation.md shows for a presentation of
+        // one's own.
         let ticker = store.scope(
-            at: \.destination?.ticker, as: NavFlow.Action.destination,
-            case: NavDestination.Action.ticker)
+            at: OptionalLens(\.destination).appending(.case(NavDestination.ticker)),
+            as: { .destination(.presented(.ticker($0))) })
         ticker?.send(.tick)
         #expect(store.state.destination == .ticker(NavTicker(name: "d", ticks: 1)))
         // The destination moves to another case: the ticker's scope keeps its last state.

@@ -285,7 +285,8 @@ struct Board: Equatable, Sendable {
                 store.scope(
                     at: .element(id: 1, in: \Board.lane.cards), as: { .laneCard(id: 1, $0) })
             }
-            let listScope = store.scope(at: \Board.cards, as: { (_: Never) -> Board.Action in })
+            let listScope = store.scope(
+                at: Lens(\Board.cards), as: { (_: Never) -> Board.Action in })
             let letGo = Task.detached { _ = (rowScopes, laneScopes, listScope) }
             for _ in 0..<3 { store.send(.card(id: 0, .toggle)) }
             await letGo.value

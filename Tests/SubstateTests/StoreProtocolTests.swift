@@ -46,7 +46,7 @@ enum CardControls {
 
     @Test func keyPathScopesOfAScopedStoreAreTheRootsOnesOneLevelDown() throws {
         let board = Store(state: Board(count: 3), environment: (), update: Board.update)
-        let lane = board.scope(at: \.lane, as: { (_: Never) -> Board.Action in })
+        let lane = board.scope(at: Lens(\.lane), as: { (_: Never) -> Board.Action in })
         let fromRoot = try #require(board.scope(at: \.lane.cards, id: 2, as: Board.Action.laneCard))
         #expect(lane.state.cards[id: 2] == fromRoot.state)
         fromRoot.send(.title("moved"))

@@ -95,10 +95,10 @@ extension StoreProtocol {
     ///   - keyPath: Where the optional child lives in the state.
     ///   - tag: Wraps the presentation's actions in this store's: the enum case.
     /// - Returns: The scoped store of the child, or `nil`.
-    public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
+    public func scope<Child: Program>(
         at keyPath: any WritableKeyPath<State, Child?> & Sendable,
-        as tag: @escaping @Sendable (PresentationAction<ChildAction>) -> Action
-    ) -> ScopedStore<Child, ChildAction>? {
+        as tag: @escaping @Sendable (PresentationAction<Child.Action>) -> Action
+    ) -> ScopedStore<Child, Child.Action>? where Child.State == Child {
         scope(at: OptionalLens(keyPath), as: { tag(.presented($0)) })
     }
 }
@@ -122,7 +122,7 @@ extension StoreProtocol {
     ///   - tag: Wraps the destination's presentation actions in this store's: the enum case.
     ///   - caseTag: Wraps the case's actions in the destination's: `Destination.Action.editor`.
     /// - Returns: The scoped store of the case's payload, or `nil`.
-    public func scope<Child: Equatable & Sendable, ChildAction: Sendable, DestinationAction>(
+    package func scope<Child: Equatable & Sendable, ChildAction: Sendable, DestinationAction>(
         at keyPath: KeyPath<State, Child?> & Sendable,
         as tag: @escaping @Sendable (PresentationAction<DestinationAction>) -> Action,
         case caseTag: @escaping @Sendable (ChildAction) -> DestinationAction

@@ -5,7 +5,7 @@ import Observation
 ///
 /// Both store types conform, and everything but reading, sending and scoping through a lens is
 /// written once, here: the field lookup `store.title`, the key-path forms of
-/// ``scope(at:as:)->ScopedStore<Child,ChildAction>``,
+/// ``scope(at:as:)->ScopedStore<Child,Child.Action>``,
 /// ``stateBinding(at:as:)-(Lens<Self.State,Value>,_)`` and ``forward(_:)`` (and SubstateUI's
 /// `binding(at:as:)`). Write a view or a helper against it when it should work with either:
 ///
