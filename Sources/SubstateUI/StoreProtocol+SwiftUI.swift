@@ -46,44 +46,4 @@
             Binding(stateBinding(at: lens, as: tag))
         }
     }
-
-    extension StoreProtocol {
-        /// A binding through `keyPath` that sends `tag(value)`; renamed.
-        /// - Parameters:
-        ///   - keyPath: Where the value lives in the state.
-        ///   - tag: Makes the action to send for a new value.
-        /// - Returns: The binding.
-        @available(*, deprecated, renamed: "binding(at:as:)")
-        public func binding<Value: Equatable & Sendable>(
-            _ keyPath: KeyPath<State, Value> & Sendable,
-            send tag: @escaping @Sendable (Value) -> Action
-        ) -> Binding<Value> {
-            binding(at: keyPath, as: tag)
-        }
-
-        /// A binding through `keyPath` that sends `tag(value)`; renamed.
-        /// - Parameters:
-        ///   - keyPath: Where the value lives in the state.
-        ///   - tag: Makes the action to send for a new value.
-        /// - Returns: The binding.
-        @available(*, deprecated, renamed: "binding(at:as:)")
-        public func binding<Value: Sendable>(
-            _ keyPath: KeyPath<State, Value> & Sendable,
-            send tag: @escaping @Sendable (Value) -> Action
-        ) -> Binding<Value> {
-            binding(at: keyPath, as: tag)
-        }
-
-        /// A binding through `lens` that sends `tag(value)`; renamed.
-        /// - Parameters:
-        ///   - lens: Where the value lives in the state.
-        ///   - tag: Makes the action to send for a new value.
-        /// - Returns: The binding.
-        @available(*, deprecated, renamed: "binding(at:as:)")
-        public func binding<Value: Sendable>(
-            _ lens: Lens<State, Value>, send tag: @escaping @Sendable (Value) -> Action
-        ) -> Binding<Value> {
-            binding(at: lens, as: tag)
-        }
-    }
 #endif

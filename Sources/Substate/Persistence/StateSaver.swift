@@ -269,45 +269,6 @@ public final class StateSaver<State, Part: Codable & Equatable & Sendable>: Send
             onError: onError, atomicFile: AtomicFile())
     }
 
-    /// Creates a saver for a part of the state; renamed.
-    /// - Parameters:
-    ///   - file: Where to save. Its directory must exist.
-    ///   - part: The lens to the part to save.
-    ///   - version: The schema version of the part's encoding; raise it when the encoding
-    ///     changes.
-    ///   - timing: When a change is written.
-    ///   - clock: The clock the timing waits on (the environment's, so that tests control
-    ///     it).
-    ///   - executor: Where the save timer runs; `nil` (the default) for where the store runs
-    ///     its effects: in a `TestStore`, its scheduler, so that advancing the test clock
-    ///     writes the file before `advance` returns.
-    ///   - filePermissions: The POSIX permissions of the file when the saver creates it:
-    ///     readable and writable by its owner only (`0o600`) unless you say otherwise. A file
-    ///     that exists keeps its own permissions.
-    ///   - migrate: Turns the `state` of an older version into the current encoding. Without
-    ///     it, an older file fails to load with ``PersistenceError/migrationFailed(file:from:keptAt:reason:)``.
-    ///   - onError: Receives failed saves; standard error by default.
-    @available(
-        *, deprecated,
-        renamed: "init(file:at:version:timing:clock:executor:filePermissions:migrate:onError:)"
-    )
-    public convenience init<C: Clock>(
-        file: URL,
-        part: Lens<State, Part>,
-        version: Int = 1,
-        timing: SaveTiming = .debounce(.seconds(1)),
-        clock: C,
-        executor: (any TaskExecutor)? = nil,
-        filePermissions: Int = 0o600,
-        migrate: (@Sendable (_ version: Int, _ state: Data) throws -> Data)? = nil,
-        onError: (@Sendable (PersistenceError) -> Void)? = nil
-    ) where C.Duration == Duration {
-        self.init(
-            file: file, part: part, version: version, timing: timing, clock: clock,
-            executor: executor, filePermissions: filePermissions, migrate: migrate,
-            onError: onError, atomicFile: AtomicFile())
-    }
-
     /// Creates a saver, with a file writer that tests can make fail.
     package init<C: Clock>(
         file: URL,
