@@ -44,6 +44,18 @@ import Testing
         #expect(share > 0.7 && share < 0.8, "share of weight 3 of 4: \(share)")
     }
 
+    /// Options made from the state come as an array, with or without the missing ones.
+    @Test func optionsMadeFromTheStateAreGivenAsAnArray() {
+        let rows = [1, 2, 3]
+        let perRow = Gen.oneOf(rows.map { row in Gen.constant("row \(row)") })
+        #expect(Set(values(perRow)) == ["row 1", "row 2", "row 3"])
+        let someRows = Gen.oneOf(rows.map { row in row == 2 ? nil : Gen.constant(row) })
+        #expect(Set(values(someRows)) == [1, 3])
+        let byWeight = Gen.weighted(rows.map { row in (row == 1 ? 0 : 1, Gen.constant(row)) })
+        #expect(Set(values(byWeight)) == [2, 3])
+        #expect(simplest(byWeight) == 2)
+    }
+
     @Test func aNumberPicksTheSameOptionWhetherOrNotOthersAreOffered() {
         let all = Gen.oneOf(.constant("a"), .constant("b"), .constant("c"))
         let withoutA = Gen.oneOf(nil, .constant("b"), .constant("c"))

@@ -12,7 +12,7 @@
 ///
 /// A generator draws numbers from ``Choices`` and makes its value from them. A check shrinks
 /// a failure by drawing again with fewer or smaller numbers, so every generator made from
-/// these shrinks toward its simplest value: the first option of ``oneOf(_:)``, the lower
+/// these shrinks toward its simplest value: the first option of ``oneOf(_:)-(Gen<Value>?...)``, the lower
 /// bound of a range, the shortest string made of the first characters, `nil`, `false`.
 /// Put the simplest option first.
 public struct Gen<Value> {
@@ -58,11 +58,21 @@ public struct Gen<Value> {
 
     /// A value from one of several generators, each about as likely; `nil` entries are never
     /// chosen, so that an option can depend on the state (`state.list.isEmpty ? nil : toggle`).
-    /// See ``weighted(_:)`` for how a `nil` entry's share is spread.
+    /// See `weighted(_:)` for how a `nil` entry's share is spread.
     /// - Parameter generators: The options; the first one that is not `nil` is the simplest.
     /// - Returns: The generator.
     /// - Precondition: At least one option is not `nil`.
     public static func oneOf(_ generators: Gen?...) -> Gen {
+        oneOf(generators)
+    }
+
+    /// A value from one of the generators in an array, each about as likely: for options made
+    /// from the state, which come as an array (`state.rows.map { row in … }`); `nil` entries
+    /// are never chosen. See ``oneOf(_:)-(Gen<Value>?...)``.
+    /// - Parameter generators: The options; the first one that is not `nil` is the simplest.
+    /// - Returns: The generator.
+    /// - Precondition: At least one option is not `nil`.
+    public static func oneOf(_ generators: [Gen?]) -> Gen {
         weighted(generators.map { (1, $0) })
     }
 
@@ -72,6 +82,15 @@ public struct Gen<Value> {
     /// An option that is `nil` keeps its share of the numbers drawn, which go to the options
     /// left in: so the same number picks the same option whenever that option is offered, and
     /// a shrunk sequence whose earlier steps changed the state still takes the steps it took.
+    /// - Parameter options: Weights and generators; the first one left in is the simplest.
+    /// - Returns: The generator.
+    /// - Precondition: At least one option is left in.
+    public static func weighted(_ options: (Int, Gen?)...) -> Gen {
+        weighted(options)
+    }
+
+    /// A value from one of several generators, chosen in proportion to their weights, given
+    /// as an array; see the variadic `weighted(_:)`.
     /// - Parameter options: Weights and generators; the first one left in is the simplest.
     /// - Returns: The generator.
     /// - Precondition: At least one option is left in.
