@@ -35,11 +35,11 @@
         )
         where
             Data == [ScreenID], Screen.State == Screen,
-            Root == ModifiedContent<R, _ScreenDestinations<Store, Screen, Destination>>
+            Root == ModifiedContent<R, ScreenDestinations<Store, Screen, Destination>>
         {
             self.init(path: Binding(store.pathBinding(at: keyPath, as: tag))) {
                 root().modifier(
-                    _ScreenDestinations(
+                    ScreenDestinations(
                         store: store, keyPath: keyPath, tag: tag, destination: destination))
             }
         }

@@ -5,7 +5,7 @@
     /// Shows each screen of a ``Substate/ScreenStack`` pushed on a `NavigationStack`: what
     /// `NavigationStack(_:at:as:root:destination:)` attaches to its root. Use that
     /// initializer rather than this type.
-    public struct _ScreenDestinations<
+    public struct ScreenDestinations<
         Store: StoreProtocol, Screen: Program, Destination: View
     >: ViewModifier where Screen.State == Screen {
         let store: Store

@@ -112,7 +112,7 @@
 
     /// The buttons of an alert or a dialog, each sending its action.
     struct _AlertButtons<ButtonAction: Sendable>: View {
-        let buttons: [AlertButton<ButtonAction>]
+        let buttons: [AlertState<ButtonAction>.Button]
         let send: @MainActor (ButtonAction) -> Void
 
         var body: some View {
@@ -127,7 +127,7 @@
 
     extension ButtonRole {
         /// The SwiftUI role of an alert button's role.
-        init(_ role: AlertButton<some Sendable>.Role) {
+        init<ButtonAction>(_ role: AlertState<ButtonAction>.Button.Role) {
             switch role {
             case .cancel: self = .cancel
             case .destructive: self = .destructive

@@ -159,8 +159,9 @@ extension Note {
         let file = try RecordingFile(contentsOf: url)
         #expect(
             file.problems == [
-                RecordingProblem(line: 4, reason: "not a JSON object"),
-                RecordingProblem(line: 9, reason: "partial last line (the recording was cut off)"),
+                RecordingFile.Problem(line: 4, reason: "not a JSON object"),
+                RecordingFile.Problem(
+                    line: 9, reason: "partial last line (the recording was cut off)"),
             ])
         #expect(file.actions.map(\.step) == [1, 3, 4, 5, 6])
         let recording = try Recording<Notebook, NotebookAction>(contentsOf: url)

@@ -51,9 +51,10 @@ private final class Node {
     }
 
     @Test func typesNestedInGenericTypesKeepTheirDot() {
-        #expect(Dump.name(of: AlertButton<Int>.Role.self) == "AlertButton<Int>.Role")
+        #expect(Dump.name(of: AlertState<Int>.Button.Role.self) == "AlertState<Int>.Button.Role")
         #expect(
-            Dump.text(of: AlertButton<Int>.Role.cancel) == "AlertButton<Int>.Role.cancel")
+            Dump.text(of: AlertState<Int>.Button.Role.cancel)
+                == "AlertState<Int>.Button.Role.cancel")
     }
 
     @Test func durationsPrintAsSwiftInTheirLargestExactUnit() {

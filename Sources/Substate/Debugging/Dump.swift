@@ -39,7 +39,7 @@ public enum Dump {
         // `(unknown context at $…)` parts go too.
         func flush() {
             if name.hasPrefix(".") {
-                // A type nested in a generic one: `….Role` after `AlertButton<…>`.
+                // A type nested in a generic one: `….Role` after `AlertState<…>.Button`.
                 result += name
             } else if !name.isEmpty {
                 let parts = name.split(separator: ".")

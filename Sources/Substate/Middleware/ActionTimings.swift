@@ -81,11 +81,11 @@ public final class ActionTimings {
     }
 
     /// The statistics of each kind of action, the one with the most total time first.
-    public var statistics: [ActionStatistics] {
+    public var statistics: [ActionTimings.Statistics] {
         series.map { name, entry in
             let sorted = entry.recent.sorted()
             let index = min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)
-            return ActionStatistics(
+            return ActionTimings.Statistics(
                 name: name, count: entry.count, minimum: entry.minimum, maximum: entry.maximum,
                 mean: entry.total / entry.count, p99: sorted[max(0, index)], total: entry.total)
         }

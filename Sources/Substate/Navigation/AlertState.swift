@@ -43,14 +43,14 @@ public struct AlertState<Action: Sendable>: Sendable {
     public var message: String?
     /// The buttons, in order. With none, the platform shows one button that dismisses the
     /// alert.
-    public var buttons: [AlertButton<Action>]
+    public var buttons: [Button]
 
     /// An alert.
     /// - Parameters:
     ///   - title: The title.
     ///   - message: The message under the title, if any.
     ///   - buttons: The buttons, in order.
-    public init(title: String, message: String? = nil, buttons: [AlertButton<Action>] = []) {
+    public init(title: String, message: String? = nil, buttons: [Button] = []) {
         self.title = title
         self.message = message
         self.buttons = buttons

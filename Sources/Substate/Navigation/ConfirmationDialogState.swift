@@ -6,6 +6,9 @@
 /// `confirmationDialog(_:at:as:)` to show it. A button with an action sends
 /// `.presented(action)`; dismissing the dialog any other way sends only `.dismiss`.
 public struct ConfirmationDialogState<Action: Sendable>: Sendable {
+    /// A button of the dialog: the same as an alert's.
+    public typealias Button = AlertState<Action>.Button
+
     /// The title.
     public var title: String
     /// Whether the title is shown (the platform may hide it when this is `false`).
@@ -13,7 +16,7 @@ public struct ConfirmationDialogState<Action: Sendable>: Sendable {
     /// The message under the title, if any.
     public var message: String?
     /// The buttons, in order.
-    public var buttons: [AlertButton<Action>]
+    public var buttons: [Button]
 
     /// A confirmation dialog.
     /// - Parameters:
@@ -23,7 +26,7 @@ public struct ConfirmationDialogState<Action: Sendable>: Sendable {
     ///   - buttons: The buttons, in order.
     public init(
         title: String, showsTitle: Bool = true, message: String? = nil,
-        buttons: [AlertButton<Action>]
+        buttons: [Button]
     ) {
         self.title = title
         self.showsTitle = showsTitle

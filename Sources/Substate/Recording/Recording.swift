@@ -20,7 +20,7 @@ public struct Recording<State: Decodable, Action: Decodable> {
     /// The actions, in order.
     public let actions: [RecordedAction<Action>]
     /// The lines skipped, including actions that did not decode as `Action`.
-    public let problems: [RecordingProblem]
+    public let problems: [RecordingFile.Problem]
 
     /// Reads and decodes a recording.
     /// - Parameter url: The recording.
@@ -57,7 +57,7 @@ public struct Recording<State: Decodable, Action: Decodable> {
                 actions.append(RecordedAction(step: entry.step, time: entry.time, action: action))
             } catch {
                 problems.append(
-                    RecordingProblem(
+                    RecordingFile.Problem(
                         line: entry.line, reason: "the action does not decode: \(error)"))
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a recording could not be written or read as a whole. Problems with single lines do
-/// not stop a reader: see ``RecordingProblem``.
+/// not stop a reader: see ``RecordingFile/Problem``.
 public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be created or written.
     case cannotWrite(file: URL, reason: String)

@@ -39,7 +39,7 @@ public struct RecordingFile: Sendable {
     /// The snapshots of the state, in step order.
     public let snapshots: [Entry]
     /// The lines that were skipped, and why.
-    public let problems: [RecordingProblem]
+    public let problems: [RecordingFile.Problem]
 
     /// Reads a recording.
     /// - Parameter file: The recording.
@@ -87,7 +87,7 @@ public struct RecordingFile: Sendable {
         var initial: Entry?
         var actions: [Entry] = []
         var snapshots: [Entry] = []
-        var problems: [RecordingProblem] = []
+        var problems: [RecordingFile.Problem] = []
         var lastStep = 0
         var problemsAtLastAction = 0
         for (index, line) in lines.enumerated().dropFirst() {
@@ -95,7 +95,7 @@ public struct RecordingFile: Sendable {
             let isPartial = !endsWithNewline && index == lines.count - 1
             guard let object = Self.object(Data(line)) else {
                 problems.append(
-                    RecordingProblem(
+                    RecordingFile.Problem(
                         line: number,
                         reason: isPartial
                             ? "partial last line (the recording was cut off)" : "not a JSON object")
@@ -104,11 +104,13 @@ public struct RecordingFile: Sendable {
             }
             guard let kind = object["kind"] as? String, let step = JSONInteger.from(object["step"])
             else {
-                problems.append(RecordingProblem(line: number, reason: "no kind or integer step"))
+                problems.append(
+                    RecordingFile.Problem(line: number, reason: "no kind or integer step"))
                 continue
             }
             guard step >= 0 else {
-                problems.append(RecordingProblem(line: number, reason: "negative step \(step)"))
+                problems.append(
+                    RecordingFile.Problem(line: number, reason: "negative step \(step)"))
                 continue
             }
             let time = (object["time"] as? NSNumber)?.doubleValue ?? 0
@@ -118,7 +120,7 @@ public struct RecordingFile: Sendable {
             guard let value = object[field],
                 let json = JSONMemberScanner.value(of: field, in: line) ?? Self.json(value)
             else {
-                problems.append(RecordingProblem(line: number, reason: "no \(field)"))
+                problems.append(RecordingFile.Problem(line: number, reason: "no \(field)"))
                 continue
             }
             let entry = Entry(step: step, time: time, json: json, line: number)
@@ -126,26 +128,27 @@ public struct RecordingFile: Sendable {
             case "initial":
                 guard step == 0 else {
                     problems.append(
-                        RecordingProblem(line: number, reason: "an initial state at step \(step)"))
+                        RecordingFile.Problem(
+                            line: number, reason: "an initial state at step \(step)"))
                     continue
                 }
                 guard initial == nil else {
                     problems.append(
-                        RecordingProblem(line: number, reason: "a second initial state"))
+                        RecordingFile.Problem(line: number, reason: "a second initial state"))
                     continue
                 }
                 initial = entry
             case "action":
                 guard step > lastStep else {
                     problems.append(
-                        RecordingProblem(
+                        RecordingFile.Problem(
                             line: number, reason: "step \(step) after step \(lastStep)"))
                     continue
                 }
                 // A gap that no skipped line explains is a problem of its own.
                 if step > lastStep + 1, problems.count == problemsAtLastAction {
                     problems.append(
-                        RecordingProblem(
+                        RecordingFile.Problem(
                             line: number,
                             reason: "steps \(lastStep + 1) to \(step - 1) are missing"))
                 }
@@ -156,12 +159,13 @@ public struct RecordingFile: Sendable {
                 // A snapshot follows its action: the step of the last action read.
                 guard step > 0, step >= (snapshots.last?.step ?? 0) + 1 else {
                     problems.append(
-                        RecordingProblem(line: number, reason: "a snapshot at step \(step)"))
+                        RecordingFile.Problem(line: number, reason: "a snapshot at step \(step)"))
                     continue
                 }
                 snapshots.append(entry)
             default:
-                problems.append(RecordingProblem(line: number, reason: "unknown kind \"\(kind)\""))
+                problems.append(
+                    RecordingFile.Problem(line: number, reason: "unknown kind \"\(kind)\""))
             }
         }
         guard let initial else { throw .missingInitialState(file: file) }
