@@ -7,11 +7,11 @@
 /// sends the action that `tag` makes of the new value.
 ///
 /// ```swift
-/// let title = store.stateBinding(\.title, send: EditorAction.titleChanged)
+/// let title = store.stateBinding(at: \.title, as: EditorAction.titleChanged)
 /// title.value = "Groceries"  // sends .titleChanged("Groceries")
 /// ```
 ///
-/// In SwiftUI, SubstateUI's `binding(_:send:)` returns a `Binding` made from one. Every write
+/// In SwiftUI, SubstateUI's `binding(at:as:)` returns a `Binding` made from one. Every write
 /// sends an action, even one that writes the value the state already has; the update decides
 /// what it means.
 ///
