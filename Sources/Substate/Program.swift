@@ -33,7 +33,11 @@
 ///
 /// The conforming type is usually the state itself, as above, but any type will do, for
 /// example an enum that only holds the update function of a program whose state is a type
-/// from elsewhere.
+/// from elsewhere. A store takes such a program as it takes any other; a parent embeds it
+/// with the closure form of `child`, given its update
+/// (`at: Lens(\.count), as: Action.counter, environment: (), update: Counter.update`), which in
+/// a debug build copies the collections in the child's state on their first write in each
+/// update (see above); the key-path forms of `child` are for programs that are their state.
 public protocol Program {
     /// The program's state.
     associatedtype State: Equatable & Sendable

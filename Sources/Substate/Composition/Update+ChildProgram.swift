@@ -193,12 +193,12 @@ extension Update {
 
     // swift-format-ignore
     /// A property whose type is not a ``Program`` is not a place for a child: this form does
-    /// not compile, and says what to write for the usual mistake, an enum whose case holds
-    /// the child.
+    /// not compile, and says what to write for the usual mistakes, an enum whose case holds
+    /// the child, and a state whose program is another type.
     @_documentation(visibility: internal)
     @available(
         *, unavailable,
-        message: "the property at: is not a Program: for a case of an enum, name it: at: .case(Screen.detail, in: \\.screen)"
+        message: "the property at: is not a Program: for a case of an enum, name it: at: .case(Screen.detail, in: \\.screen); for a state whose program is another type (Feature), pass its update: at: Lens(\\.part), as: Action.part, environment: (), update: Feature.update"
     )
     public static func child<Part, ChildAction>(
         _ action: ChildAction,
