@@ -24,9 +24,9 @@ struct Rows: Equatable, Sendable {
                 action, in: state, at: .element(at: id, in: \.items),
                 as: { .row(id: id, $0) }, environment: (), update: Row.update)
         case .rowByID(let id, let action):
+            // The form the docs teach for a row by id in a plain array.
             return .child(
-                action, in: state, at: .element(id: id, in: \.items),
-                as: { .rowByID(id: id, $0) }, environment: (), update: Row.update)
+                action, in: state, at: .element(id: id, in: \.items), as: { .rowByID(id: id, $0) })
         }
     }
 }
