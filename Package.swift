@@ -2,6 +2,14 @@
 // 6.2: the library uses `isolated deinit` (SE-0371).
 import PackageDescription
 
+// The library's internal invariant checks (see `_isInternalCheckingEnabled`): on when the
+// environment variable SUBSTATE_INTERNAL_CHECKS is set, as in CI's sanitizer runs; off in
+// every other build, so an app's debug build does not pay for them.
+let internalChecks: [SwiftSetting] =
+    Context.environment["SUBSTATE_INTERNAL_CHECKS"].map { _ in [.define("SUBSTATE_INTERNAL_CHECKS")]
+    }
+    ?? []
+
 let package = Package(
     name: "Substate",
     platforms: [
@@ -22,7 +30,7 @@ let package = Package(
         .executable(name: "substate-inspect", targets: ["substate-inspect"]),
     ],
     targets: [
-        .target(name: "Substate"),
+        .target(name: "Substate", swiftSettings: internalChecks),
         .target(name: "SubstateTesting", dependencies: ["Substate"]),
         .target(name: "SubstateUI", dependencies: ["Substate"]),
         .target(name: "SubstateInspector", dependencies: ["Substate"]),

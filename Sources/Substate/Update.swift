@@ -35,11 +35,7 @@ public struct Update<State, Action: Sendable> {
 
     /// An update that changes the state and runs no effect.
     /// - Parameter state: The new state.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public init(state: consuming State) {
         self.state = state
         self.effect = .none
@@ -49,11 +45,7 @@ public struct Update<State, Action: Sendable> {
     /// - Parameters:
     ///   - state: The new state.
     ///   - effect: The effect to run once the state is committed.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public init(state: consuming State, effect: Effect<Action>) {
         self.state = state
         self.effect = effect
@@ -107,35 +99,43 @@ extension Update: Sendable where State: Sendable {}
 /// copying the state: each field is moved out of a temporary slot, which is then released
 /// with nothing left to destroy. Copying `update.state` instead would retain every reference
 /// inside the state (strings, arrays, nested children) and release them again right after.
-///
-/// Debug builds copy instead: unoptimised generic code makes the key paths `\.state` and
-/// `\.effect` anew on every call (demangling their types: about 2 µs per send), while the
-/// retains of the copy are released before the next update runs, so it still finds its
-/// collections uniquely referenced and changes them in place.
-#if DEBUG
-    @_transparent @usableFromInline
-#else
-    @inlinable
-#endif
+@inlinable
 func unpack<State, Action>(
     _ makeUpdate: () -> Update<State, Action>, stateInto target: UnsafeMutablePointer<State>
 ) -> Effect<Action> {
-    #if DEBUG
-        let update = makeUpdate()
-        target.initialize(to: update.state)
-        return update.effect
-    #else
-        withUnsafeTemporaryAllocation(of: Update<State, Action>.self, capacity: 1) { buffer in
-            let slot = buffer.baseAddress!
-            slot.initialize(to: makeUpdate())
-            // One value moved, not `moveInitialize(from:count: 1)`: for a type whose size is
-            // not a multiple of its alignment (a struct ending in a `Bool`), that copies a
-            // whole stride, past the end of a target that holds exactly one value (a local
-            // of a generic function), which AddressSanitizer caught in a release build.
-            target.initialize(to: slot.pointer(to: \.state)!.move())
-            return slot.pointer(to: \.effect)!.move()
-        }
-    #endif
+    withUnsafeTemporaryAllocation(of: Update<State, Action>.self, capacity: 1) { buffer in
+        let slot = buffer.baseAddress!
+        slot.initialize(to: makeUpdate())
+        // The fields by their offsets, not by `pointer(to: \.state)`: unoptimised generic code
+        // makes such a key path anew on every call (demangling its type, about 2 µs a send).
+        // One value moved, not `moveInitialize(from:count: 1)`: for a type whose size is not a
+        // multiple of its alignment (a struct ending in a `Bool`), that copies a whole stride,
+        // past the end of a target that holds exactly one value (a local of a generic
+        // function), which AddressSanitizer caught in a release build.
+        let raw = UnsafeMutableRawPointer(slot)
+        target.initialize(to: raw.assumingMemoryBound(to: State.self).move())
+        return (raw + Update<State, Action>._effectOffset)
+            .assumingMemoryBound(to: Effect<Action>.self).move()
+    }
+}
+
+extension Update {
+    /// Where ``effect`` lies in an update (``state`` is at its start): the stored properties of
+    /// a struct are laid out in order, each at the next multiple of its alignment. Checked
+    /// against `MemoryLayout.offset(of:)` by the tests and, with the internal checks on, on
+    /// every call.
+    @inlinable
+    static var _effectOffset: Int {
+        let alignment = MemoryLayout<Effect<Action>>.alignment
+        let offset = (MemoryLayout<State>.size &+ alignment &- 1) & ~(alignment &- 1)
+        #if SUBSTATE_INTERNAL_CHECKS
+            precondition(
+                MemoryLayout<Update>.offset(of: \.state) == 0
+                    && MemoryLayout<Update>.offset(of: \.effect) == offset,
+                "Substate: an update's fields are not where unpack reads them")
+        #endif
+        return offset
+    }
 }
 
 extension Update {

@@ -117,11 +117,7 @@ public struct Lens<Whole, Part>: @unchecked Sendable {
         }
     }
 
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable
-    #endif
+    @inlinable
     func write(_ whole: inout Whole, _ body: (inout Part) -> Void) {
         switch _storage {
         case .keyPath(let keyPath): body(&whole[keyPath: keyPath])

@@ -131,9 +131,6 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         _ownPlaceKey = _PendingEffectID(_KeyPathKey(keyPath))
     }
 
-    #if DEBUG
-        @_transparent
-    #endif
     @usableFromInline
     init(
         read: @escaping @Sendable (Whole) -> Part?,
@@ -144,9 +141,6 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
         self._ownPlaceKey = placeKey
     }
 
-    #if DEBUG
-        @_transparent
-    #endif
     @usableFromInline
     init(storage: _Storage, placeKey: _PendingEffectID?) {
         self._storage = storage
@@ -156,9 +150,6 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// A lens with the address of the row it reaches, made in one step: unoptimised, a lens
     /// made and then given its row was copied once more (about 380 instructions a row
     /// scope made).
-    #if DEBUG
-        @_transparent
-    #endif
     @usableFromInline
     init(storage: _Storage, placeKey: _PendingEffectID?, row: (any _RowAddress<Whole>)?) {
         self._storage = storage
@@ -211,11 +202,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// Changes the part in place; `false` if it is missing. Always inlined: with a lens to an
     /// element by id, whose storage is larger, the optimiser stopped inlining it (and then
     /// `child`) into an update, about 120 instructions per action.
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable @inline(__always)
-    #endif
+    @inlinable @inline(__always)
     func write(_ whole: inout Whole, _ body: (inout Part) -> Void) -> Bool {
         switch _storage {
         case .element(let path, let index):
@@ -380,14 +367,7 @@ extension OptionalLens {
         id: Part.ID, in keyPath: any WritableKeyPath<Whole, [Part]> & Sendable
     ) -> OptionalLens where Part: Identifiable & Sendable, Part.ID: Sendable {
         let storage: _Storage
-        #if DEBUG
-            // Unoptimised, `find` captures the element type's metadata either way (a closure
-            // context per lens): the bits would only add their own cost, about 8 % of a send.
-            let fitted: _IDBits? = nil
-        #else
-            let fitted = _IDBits(id)
-        #endif
-        if let bits = fitted {
+        if let bits = _IDBits(id) {
             storage = .found(_StoredPath(keyPath), bits) { elements, bits, path in
                 elements._index(of: bits.id(as: Part.ID.self), rememberedUnder: path)
             }
@@ -449,12 +429,7 @@ extension OptionalLens {
     /// - Parameter embed: Makes the case from a payload: the case itself, `Screen.loggedIn`.
     /// - Returns: The lens. Effects of the payload run under an id made of the enum's and the
     ///   payload's types, inside the place of the enum (see ``case(_:extract:)``).
-    #if DEBUG
-        // Transparent in debug builds, as ``case(_:in:)`` is.
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public static func `case`(_ embed: @escaping @Sendable (Part) -> Whole) -> OptionalLens {
         OptionalLens(
             read: { _EnumCase.payload(of: $0, case: embed) },
@@ -474,14 +449,7 @@ extension OptionalLens {
     ///   - embed: Makes the case from a payload: the case itself, `Screen.loggedIn`.
     ///   - keyPath: The path from the whole to the enum.
     /// - Returns: The lens.
-    #if DEBUG
-        // Transparent in debug builds: an update makes this lens for every action it routes, and
-        // inlined where the types are known it is made without unspecialised generic code
-        // (about 420 instructions an action; `_StoredPath` and the effect key are inlined too).
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public static func `case`<Enum>(
         _ embed: @escaping @Sendable (Part) -> Enum,
         in keyPath: any WritableKeyPath<Whole, Enum> & Sendable
@@ -536,14 +504,7 @@ extension OptionalLens {
     ///   share it, which does no harm: only one case is there at a time, the effects of a case
     ///   end when the enum leaves it, and ``Effect/cancelEffects(of:)`` acts only while its
     ///   case is there.
-    #if DEBUG
-        // Transparent in debug builds, as ``case(_:in:)`` is: the calls to it and to
-        // `_movingPayload` go (about 100 instructions an action). Its closures stay generic
-        // at -Onone, so the writer still looks up the optional payload's metadata.
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public static func `case`(
         _ embed: @escaping @Sendable (Part) -> Whole,
         extract: @escaping @Sendable (Whole) -> Part?
@@ -563,13 +524,7 @@ extension OptionalLens {
 ///
 /// Inlined into the lens's closure, for the caller's types: unspecialised, its optional
 /// payload made the runtime look `Optional<Part>` up twice per write (about 650 instructions).
-/// Transparent in debug builds, which saves the call; inlined into the lens's generic
-/// writer, it still looks `Optional<Part>` up there in unoptimised code.
-#if DEBUG
-    @_transparent @usableFromInline
-#else
-    @inlinable
-#endif
+@inlinable
 func _movingPayload<Whole, Part>(
     of whole: inout Whole, _ embed: (Part) -> Whole, _ extract: (Whole) -> Part?,
     _ body: (inout Part) -> Void
@@ -595,9 +550,6 @@ struct _ChildKey<Key: Hashable & Sendable>: Hashable, @unchecked Sendable {
     @usableFromInline var path: AnyKeyPath
     @usableFromInline var key: Key
 
-    #if DEBUG
-        @_transparent
-    #endif
     @usableFromInline
     init(path: AnyKeyPath, key: Key) {
         self.path = path

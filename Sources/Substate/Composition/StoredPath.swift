@@ -14,11 +14,7 @@ struct _StoredPath<Whole, Value>: @unchecked Sendable {
     /// The value's offset in the whole; -1 when the key path must be used.
     @usableFromInline let offset: Int
 
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable
-    #endif
+    @inlinable
     init(_ keyPath: WritableKeyPath<Whole, Value>) {
         self.keyPath = keyPath
         self.offset = MemoryLayout<Whole>.offset(of: keyPath) ?? -1
@@ -36,15 +32,9 @@ struct _StoredPath<Whole, Value>: @unchecked Sendable {
     }
 
     /// Where the value is in the whole at `whole`; only when the value is stored inline
-    /// (`offset` is not negative). Transparent in debug builds: a closure that reads through
-    /// it reads the value where it lies with no generic call in between, which copied the
-    /// value through its value witness (a row scope's read of its row: about 400
-    /// instructions, when the row is made and whenever it changes).
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable
-    #endif
+    /// (`offset` is not negative): a closure that reads through it reads the value where it
+    /// lies, with no copy through the value's witness.
+    @inlinable
     func pointer(at whole: UnsafePointer<Whole>) -> UnsafePointer<Value> {
         UnsafeRawPointer(whole).advanced(by: offset).assumingMemoryBound(to: Value.self)
     }
@@ -60,13 +50,8 @@ struct _StoredPath<Whole, Value>: @unchecked Sendable {
     }
 
     /// Where the value is in the whole at `whole`, to change it there; only when the value is
-    /// stored inline (`offset` is not negative). Transparent in debug builds, as
-    /// ``pointer(at:)`` is.
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable
-    #endif
+    /// stored inline (`offset` is not negative).
+    @inlinable
     func mutablePointer(at whole: UnsafeMutablePointer<Whole>) -> UnsafeMutablePointer<Value> {
         UnsafeMutableRawPointer(whole).advanced(by: offset).assumingMemoryBound(to: Value.self)
     }

@@ -35,11 +35,7 @@ extension Update {
     ///   - environment: The child's environment.
     ///   - update: The child's update function.
     /// - Returns: The parent's update.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public static func child<ChildState, ChildAction: Sendable, ChildEnvironment>(
         _ action: ChildAction,
         in state: consuming State,
@@ -51,28 +47,12 @@ extension Update {
         >
     ) -> Update {
         var effect: Effect<ChildAction> = .none
-        #if DEBUG
-            // Unoptimised, a closure here stays generic (this function is inlined into the
-            // caller, its closures are not), and looks the child's generic types up at run
-            // time on every call: a key path lens is written through directly.
-            let lens = lens()
-            if case .keyPath(let keyPath) = lens._storage {
-                effect = movingUpdate(&state[keyPath: keyPath], update, environment, action)
-            } else {
-                lens.write(&state) { child in
-                    effect = movingUpdate(&child, update, environment, action)
-                }
-            }
-            return Update(state: state, effect: effect.isNone ? .none : embed(effect, tag, lens))
-        #else
-            lens().write(&state) { child in
-                effect = movingUpdate(&child, update, environment, action)
-            }
-            // The lens is made again only for an effect: kept as a value, a key path lens
-            // could no longer be folded into a direct access to the child (+20 ns per level).
-            return Update(
-                state: state, effect: effect.isNone ? .none : embed(effect, tag, lens()))
-        #endif
+        lens().write(&state) { child in
+            effect = movingUpdate(&child, update, environment, action)
+        }
+        // The lens is made again only for an effect: kept as a value, a key path lens could no
+        // longer be folded into a direct access to the child (+20 ns per level).
+        return Update(state: state, effect: effect.isNone ? .none : embed(effect, tag, lens()))
     }
 
     /// A child's effect, sending parent actions, with its ids placed in the child's place and
@@ -204,25 +184,14 @@ extension Effect {
 /// value never exists twice, so a `consuming` update of it changes its collections in place.
 /// The value is passed straight to `update`, not through a closure of its own: unoptimised
 /// code would keep a second reference to it in the closure's parameter.
-#if DEBUG
-    @_transparent @usableFromInline
-#else
-    @inlinable
-#endif
+@inlinable
 func movingUpdate<State, Environment, Action>(
     _ value: inout State,
     _ update: (consuming State, Environment, Action) -> Update<State, Action>,
     _ environment: Environment,
     _ action: Action
 ) -> Effect<Action> {
-    #if DEBUG
-        // Without closures: unoptimised, they would stay generic (see `child`).
-        let update = update(consume value, environment, action)
-        value = update.state
-        return update.effect
-    #else
-        withUnsafeMutablePointer(to: &value) { pointer in
-            unpack({ update(pointer.move(), environment, action) }, stateInto: pointer)
-        }
-    #endif
+    withUnsafeMutablePointer(to: &value) { pointer in
+        unpack({ update(pointer.move(), environment, action) }, stateInto: pointer)
+    }
 }

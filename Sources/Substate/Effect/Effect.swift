@@ -71,11 +71,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
     @usableFromInline let _operation: _Operation
 
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @usableFromInline
-    #endif
+    @usableFromInline
     init(operation: _Operation) {
         self._operation = operation
     }
@@ -83,19 +79,11 @@ public struct Effect<Action: Sendable>: Sendable {
     /// An effect that does nothing.
     ///
     /// Returning `.none` costs nothing: the store starts no task for it.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public static var none: Effect { Effect(operation: .none) }
 
     /// Whether this effect is ``none``.
-    #if DEBUG
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public var isNone: Bool {
         if case .none = _operation { return true }
         return false

@@ -56,32 +56,6 @@ struct _IDKey<ID: Hashable>: Hashable {
 
 extension _IDKey: Sendable where ID: Sendable {}
 
-#if DEBUG
-    /// The key type of the tables by id: the id itself in unoptimised builds, where the
-    /// wrapper is generic code of its own at every use (a metadata lookup and a call per key
-    /// made, about 1,500 instructions per row scope made) and saves no hashing worth it.
-    @usableFromInline typealias _IDTableKey<ID: Hashable> = ID
-
-    /// The key of `id` in a table by id.
-    @_transparent @usableFromInline
-    func _tableKey<ID: Hashable>(_ id: ID) -> ID { id }
-
-    /// The id a key of a table by id stands for.
-    @_transparent @usableFromInline
-    func _tableID<ID: Hashable>(_ key: ID) -> ID { key }
-#else
-    /// The key type of the tables by id: ``_IDKey`` in optimised builds.
-    @usableFromInline typealias _IDTableKey<ID: Hashable> = _IDKey<ID>
-
-    /// The key of `id` in a table by id.
-    @inlinable @inline(__always)
-    func _tableKey<ID: Hashable>(_ id: ID) -> _IDKey<ID> { _IDKey(id) }
-
-    /// The id a key of a table by id stands for.
-    @inlinable @inline(__always)
-    func _tableID<ID: Hashable>(_ key: _IDKey<ID>) -> ID { key.id }
-#endif
-
 /// MurmurHash3's 64-bit finalizer over two words folded into one: what the library's tables by
 /// id (``_IDKey``, ``_PositionHints``) place plain ids by. A bijection of the folded word, so
 /// distinct words never collide before the table takes its bucket's bits.

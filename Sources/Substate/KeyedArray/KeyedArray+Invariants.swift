@@ -1,18 +1,19 @@
 extension KeyedArray {
     /// Checks that the elements, the ids and the positions agree: as many of each, the id at
-    /// each position is its element's, and each id's position is where it is. Debug builds
-    /// only; O(*n*), so it follows only the mutations that are O(*n*) already.
+    /// each position is its element's, and each id's position is where it is. Only with the
+    /// library's internal checks on (see ``_isInternalCheckingEnabled``); O(*n*), so it follows
+    /// only the mutations that are O(*n*) already.
     @inlinable @inline(__always)
     func _checkInvariants() {
-        #if DEBUG
+        #if SUBSTATE_INTERNAL_CHECKS
             _checkAllPositions()
         #endif
     }
 
-    /// Checks the counts and one position: what an O(1) mutation touched. Debug builds only.
+    /// Checks the counts and one position: what an O(1) mutation touched. Only with the internal checks on.
     @inlinable @inline(__always)
     func _checkInvariants(at position: Int) {
-        #if DEBUG
+        #if SUBSTATE_INTERNAL_CHECKS
             _checkCounts()
             _checkPosition(position)
         #endif
@@ -41,8 +42,8 @@ extension KeyedArray {
             "KeyedArray: the id at \(position) is \(id), its element's is \(_elements[position].id)"
         )
         precondition(
-            _positions[_tableKey(id)] == position,
-            "KeyedArray: \(id) is at \(position), its position says \(String(describing: _positions[_tableKey(id)]))"
+            _positions[_IDKey(id)] == position,
+            "KeyedArray: \(id) is at \(position), its position says \(String(describing: _positions[_IDKey(id)]))"
         )
     }
 }

@@ -27,11 +27,11 @@ extension KeyedArray {
         if index < 0 || index > _elements.count {
             _misuse("KeyedArray.insert(_:at:): index \(index) out of bounds 0...\(_elements.count)")
         }
-        guard _positions[_tableKey(element.id)] == nil else { return false }
+        guard _positions[_IDKey(element.id)] == nil else { return false }
         _noteChange(of: element.id)
         _elements.insert(element, at: index)
         _ids.insert(element.id, at: index)
-        _positions[_tableKey(element.id)] = index
+        _positions[_IDKey(element.id)] = index
         _renumber(from: index + 1)
         if index == _elements.count - 1 { _checkInvariants(at: index) } else { _checkInvariants() }
         return true
@@ -59,7 +59,7 @@ extension KeyedArray {
         }
         let id = _ids[index]
         _noteChange(of: id)
-        _positions[_tableKey(id)] = nil
+        _positions[_IDKey(id)] = nil
         _ids.remove(at: index)
         let removed = _elements.remove(at: index)
         _renumber(from: index)
@@ -73,7 +73,7 @@ extension KeyedArray {
     /// - Complexity: O(*n*) (the positions after it move), O(1) at the end.
     @discardableResult
     public mutating func remove(id: Element.ID) -> Element? {
-        guard let index = _positions[_tableKey(id)] else { return nil }
+        guard let index = _positions[_IDKey(id)] else { return nil }
         return remove(at: index)
     }
 
@@ -108,8 +108,8 @@ extension KeyedArray {
         guard i != j else { return }
         _elements.swapAt(i, j)
         _ids.swapAt(i, j)
-        _positions[_tableKey(_ids[i])] = i
-        _positions[_tableKey(_ids[j])] = j
+        _positions[_IDKey(_ids[i])] = i
+        _positions[_IDKey(_ids[j])] = j
         _checkInvariants(at: i)
         _checkInvariants(at: j)
     }
@@ -172,7 +172,7 @@ extension KeyedArray {
     mutating func _renumber(from start: Int) {
         var index = start
         while index < _ids.count {
-            _positions[_tableKey(_ids[index])] = index
+            _positions[_IDKey(_ids[index])] = index
             index += 1
         }
     }
@@ -184,7 +184,7 @@ extension KeyedArray {
         _ids = kept.map(\.id)
         _positions = [:]
         _positions.reserveCapacity(_ids.count)
-        for (index, id) in _ids.enumerated() { _positions[_tableKey(id)] = index }
+        for (index, id) in _ids.enumerated() { _positions[_IDKey(id)] = index }
         _checkInvariants()
     }
 }

@@ -49,7 +49,7 @@ public struct KeyedArray<Element: Identifiable> {
     /// ``ids`` costs O(1) and a view observing it compares two arrays that share storage.
     @usableFromInline var _ids: [Element.ID]
     /// Where each id is, keyed so that a lookup hashes plain ids cheaply (see ``_IDKey``).
-    @usableFromInline var _positions: [_IDTableKey<Element.ID>: Int]
+    @usableFromInline var _positions: [_IDKey<Element.ID>: Int]
     @usableFromInline var _journal: _RowJournal<Element.ID>
 
     /// An empty array.
@@ -82,17 +82,17 @@ public struct KeyedArray<Element: Identifiable> {
         uniquingIDsWith combine: (Element, Element) throws -> Element
     ) rethrows {
         var kept: [Element] = []
-        var positions: [_IDTableKey<Element.ID>: Int] = [:]
+        var positions: [_IDKey<Element.ID>: Int] = [:]
         kept.reserveCapacity(elements.underestimatedCount)
         for element in elements {
-            if let position = positions[_tableKey(element.id)] {
+            if let position = positions[_IDKey(element.id)] {
                 let merged = try combine(kept[position], element)
                 if merged.id != element.id {
                     _misuse("KeyedArray: uniquingIDsWith returned an element with another id")
                 }
                 kept[position] = merged
             } else {
-                positions[_tableKey(element.id)] = kept.count
+                positions[_IDKey(element.id)] = kept.count
                 kept.append(element)
             }
         }
@@ -120,7 +120,7 @@ public struct KeyedArray<Element: Identifiable> {
     /// - Complexity: O(1).
     @inlinable
     public func index(id: Element.ID) -> Int? {
-        _positions[_tableKey(id)]
+        _positions[_IDKey(id)]
     }
 
     /// Whether an element has the id.
@@ -128,7 +128,7 @@ public struct KeyedArray<Element: Identifiable> {
     /// - Complexity: O(1).
     @inlinable
     public func contains(id: Element.ID) -> Bool {
-        _positions[_tableKey(id)] != nil
+        _positions[_IDKey(id)] != nil
     }
 
     /// The element with an id; setting it replaces that element, appends one if there is
@@ -145,7 +145,7 @@ public struct KeyedArray<Element: Identifiable> {
         // Inlinable, so that a read is specialised for the element type where it is made
         // (unspecialised, each read looked up the metadata of the positions' dictionary).
         @inlinable get {
-            guard let position = _positions[_tableKey(id)] else { return nil }
+            guard let position = _positions[_IDKey(id)] else { return nil }
             return _elements[position]
         }
         set {
@@ -156,7 +156,7 @@ public struct KeyedArray<Element: Identifiable> {
             if newValue.id != id {
                 _misuse("KeyedArray: an element with id \(newValue.id) was set under the id \(id)")
             }
-            if let position = _positions[_tableKey(id)] {
+            if let position = _positions[_IDKey(id)] {
                 _noteChange(of: id)
                 _elements[position] = newValue
                 _checkInvariants(at: position)
@@ -170,7 +170,7 @@ public struct KeyedArray<Element: Identifiable> {
     /// - Returns: Whether there was one.
     @inlinable
     mutating func _modify(id: Element.ID, _ body: (inout Element) -> Void) -> Bool {
-        guard let position = _positions[_tableKey(id)] else { return false }
+        guard let position = _positions[_IDKey(id)] else { return false }
         _noteChange(of: id)
         body(&_elements[position])
         if _elements[position].id != id { _rekey(at: position, from: id) }
@@ -203,13 +203,13 @@ public struct KeyedArray<Element: Identifiable> {
     @usableFromInline
     mutating func _rekey(at position: Int, from old: Element.ID) {
         let new = _elements[position].id
-        if _positions[_tableKey(new)] != nil {
+        if _positions[_IDKey(new)] != nil {
             _misuse(
                 "KeyedArray: an element's id changed from \(old) to \(new), which another element has"
             )
         }
-        _positions[_tableKey(old)] = nil
-        _positions[_tableKey(new)] = position
+        _positions[_IDKey(old)] = nil
+        _positions[_IDKey(new)] = position
         _ids[position] = new
         _noteChange(of: new)
     }

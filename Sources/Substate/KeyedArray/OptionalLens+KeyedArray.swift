@@ -9,13 +9,7 @@ extension OptionalLens {
     ///   - keyPath: The path from the whole to the array.
     /// - Returns: The lens. Effects of the element run under the id of the array and `id`.
     /// - Complexity: O(1).
-    #if DEBUG
-        // Transparent in debug builds, as the lenses made per update or per scope are: inlined
-        // where the types are known, the lens is made without unspecialised generic code.
-        @_transparent
-    #else
-        @inlinable @inline(__always)
-    #endif
+    @inlinable @inline(__always)
     public static func element(
         id: Part.ID, in keyPath: any WritableKeyPath<Whole, KeyedArray<Part>> & Sendable
     ) -> OptionalLens where Part: Identifiable & Sendable, Part.ID: Sendable {
@@ -239,11 +233,8 @@ struct _KeyedRowAddress<Whole, Element: Identifiable>: _RowAddress where Element
         let keyPath = element.path.keyPath
         if let last = refresher.lastTracker(owner: owner, path: keyPath) {
             // The tracker of this array, found or made last: made here for this key path,
-            // whose type fixes the ids' type. Not checked by a cast: unoptimised, naming the
-            // tracker's type looked its metadata up for every scope made.
-            let tracker = Unmanaged<_RowTracker<Element.ID>>
-                .fromOpaque(Unmanaged.passUnretained(last).toOpaque()).takeUnretainedValue()
-            tracker.addLink(link, for: element.id)
+            // whose type fixes the ids' type (checked in debug builds by `unsafeDowncast`).
+            unsafeDowncast(last, to: _RowTracker<Element.ID>.self).addLink(link, for: element.id)
             return
         }
         // The journal's key path is made only with the tracker, once per array: appending to

@@ -89,10 +89,10 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
         return true
     }
 
-    /// Checks the journal's invariants; debug builds only.
+    /// Checks the journal's invariants; only with the internal checks on.
     @inlinable @inline(__always)
     func _checkInvariants() {
-        #if DEBUG
+        #if SUBSTATE_INTERNAL_CHECKS
             precondition(remembered <= Self.capacity, "journal remembers too much")
             precondition(UInt64(remembered) <= version, "journal remembers the future")
             precondition(ring.isEmpty || ring.count == Self.capacity, "journal ring size")

@@ -83,13 +83,7 @@ final class _ArrayRowTracker<Element>: _RowTracking {
                                         (end &- position) &* stride) != 0
                                 {
                                     while position < end, kept == position {
-                                        #if DEBUG
-                                            let same =
-                                                memcmp(rows + position, last + position, size) == 0
-                                        #else
-                                            let same = false
-                                        #endif
-                                        if !same, !(rows[position] == last[position]) {
+                                        if !(rows[position] == last[position]) {
                                             if tracker.refreshes[position](rows[position]) {
                                                 last[position] = rows[position]
                                                 kept &+= 1
@@ -112,15 +106,7 @@ final class _ArrayRowTracker<Element>: _RowTracking {
                             if sweeps, tracker.livenesses[position].isGone { continue }
                             let row = index[position]
                             if let rows, row >= 0, row < rowCount {
-                                #if DEBUG
-                                    let same =
-                                        memcmp(
-                                            UnsafeRawPointer(rows) + row &* stride,
-                                            UnsafeRawPointer(last) + position &* stride, size) == 0
-                                #else
-                                    let same = false
-                                #endif
-                                if !same, !(rows[row] == last[position]) {
+                                if !(rows[row] == last[position]) {
                                     guard tracker.refreshes[position](rows[row]) else { continue }
                                     last[position] = rows[row]
                                 }

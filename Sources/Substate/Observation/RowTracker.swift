@@ -44,10 +44,10 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     /// The link of each row's first scope, stored in the table itself: a row scope's refresh
     /// reads no array of its row's links (an object of its own per row, seldom in the cache
     /// when rows change one by one across a long list).
-    @usableFromInline @exclusivity(unchecked) var links: [_IDTableKey<ID>: _ScopeLink] = [:]
+    @usableFromInline @exclusivity(unchecked) var links: [_IDKey<ID>: _ScopeLink] = [:]
     /// The links of a row's other scopes, for the rows that have more than one (a row shown
     /// twice): only rows in `links` have an entry here.
-    @usableFromInline @exclusivity(unchecked) var moreLinks: [_IDTableKey<ID>: [_ScopeLink]] = [:]
+    @usableFromInline @exclusivity(unchecked) var moreLinks: [_IDKey<ID>: [_ScopeLink]] = [:]
     /// Links added since the last sweep of the scopes that are gone, and when to sweep next.
     @usableFromInline @exclusivity(unchecked) var added = 0
     @usableFromInline @exclusivity(unchecked) var sweepAfter = 64
@@ -75,7 +75,7 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     /// closure (see ``_KeyedRowAddress/attach(_:to:owner:whole:_:)``).
     @inlinable
     func addLink(_ link: _ScopeLink, for id: ID) {
-        let key = _tableKey(id)
+        let key = _IDKey(id)
         if let first = links.updateValue(link, forKey: key) {
             links[key] = first
             moreLinks[key, default: []].append(link)
@@ -114,7 +114,7 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
         let remembered =
             serial == seenSerial
             && current.forEachChange(since: seenVersion) { id in
-                if links[_tableKey(id)] != nil { changed.append(id) }
+                if links[_IDKey(id)] != nil { changed.append(id) }
             }
         seenSerial = serial
         seenVersion = version
@@ -129,7 +129,7 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     /// Refreshes the scopes of one row, forgetting those that are gone or detached.
     @inlinable
     func refresh(_ id: ID) {
-        guard let index = links.index(forKey: _tableKey(id)) else { return }
+        guard let index = links.index(forKey: _IDKey(id)) else { return }
         // The first link read where it lies (see `_ScopeLink.target()`), and the access ended
         // before the scope is refreshed: observers told meanwhile may add links to the table.
         let firstRemains: Bool
@@ -148,8 +148,8 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     func refreshOthers(_ id: ID, firstRemains: Bool) {
         // Observers told meanwhile may add scopes of this row: they are appended after the
         // ones refreshed here, so the indices of those that finished stay right.
-        let finished = _ScopeLink.refresh(moreLinks[_tableKey(id)] ?? [])
-        var others = moreLinks[_tableKey(id)] ?? []
+        let finished = _ScopeLink.refresh(moreLinks[_IDKey(id)] ?? [])
+        var others = moreLinks[_IDKey(id)] ?? []
         _ScopeLink.remove(finished, from: &others)
         keep(others, of: id, replacingFirst: !firstRemains)
     }
@@ -159,7 +159,7 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     @inlinable
     func keep(_ others: [_ScopeLink], of id: ID, replacingFirst: Bool) {
         var others = others
-        let key = _tableKey(id)
+        let key = _IDKey(id)
         if replacingFirst { links[key] = others.isEmpty ? nil : others.removeFirst() }
         moreLinks[key] = others.isEmpty ? nil : others
     }
@@ -167,7 +167,7 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
     /// Refreshes every row scope.
     @usableFromInline
     func refreshAll() {
-        for key in Array(links.keys) { refresh(_tableID(key)) }
+        for key in Array(links.keys) { refresh(key.id) }
     }
 
     /// Forgets the scopes that no longer exist; runs after a number of additions that grows
@@ -186,16 +186,16 @@ final class _RowTracker<ID: Hashable>: _RowTracking {
         scopesGoneAtSweep = scopesGone
         // The rows to change are found first: changing the table while going through it
         // would copy it.
-        let gone = links.compactMap { $0.value.scope == nil ? _tableID($0.key) : nil }
+        let gone = links.compactMap { $0.value.scope == nil ? $0.key.id : nil }
         let goneOthers = moreLinks.compactMap { row in
-            row.value.contains { $0.scope == nil } ? _tableID(row.key) : nil
+            row.value.contains { $0.scope == nil } ? row.key.id : nil
         }
         for id in goneOthers {
             keep(
-                moreLinks[_tableKey(id)]?.filter { $0.scope != nil } ?? [], of: id,
+                moreLinks[_IDKey(id)]?.filter { $0.scope != nil } ?? [], of: id,
                 replacingFirst: false)
         }
-        for id in gone { keep(moreLinks[_tableKey(id)] ?? [], of: id, replacingFirst: true) }
+        for id in gone { keep(moreLinks[_IDKey(id)] ?? [], of: id, replacingFirst: true) }
         sweepAfter = max(64, linkCount)
     }
 }

@@ -29,15 +29,10 @@ enum _ScopeCommons {
     @usableFromInline @exclusivity(unchecked) static var lastType: UInt = 0
     @usableFromInline @exclusivity(unchecked) static var last: AnyObject?
 
-    /// The common part of the scopes of this type, made with the first of them. Transparent in
-    /// debug builds, and called by the functions that make scopes rather than by the scope's
-    /// initialiser: inlined where the scope's types are known, its types are not looked up at
-    /// run time (about 700 instructions a scope).
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable
-    #endif
+    /// The common part of the scopes of this type, made with the first of them. Called by
+    /// the functions that make scopes rather than by the scope's initialiser: inlined where
+    /// the scope's types are known, its types are not looked up at run time.
+    @inlinable
     static func of<State, Action>() -> _ScopeCommon<State, Action> {
         let type = ObjectIdentifier(_ScopeCommon<State, Action>.self)
         // Stored under its type's identity: a checked cast cost each new scope about 1,000

@@ -26,13 +26,10 @@ final class _ScopeRefresher {
     @exclusivity(unchecked) var needsRefresh = false
     /// The tracker found or made last, and its key (owner and key path): the scopes of a
     /// list's rows, made one after another, find it without hashing the key path again
-    /// (about 500 instructions a scope). Forgotten when a tracker is removed. Three fields,
-    /// not an optional tuple, which unoptimised code copied, retaining each part, on every
-    /// scope made.
+    /// (about 500 instructions a scope). Forgotten when a tracker is removed.
     @usableFromInline @exclusivity(unchecked) var lastTracker: AnyObject?
     @usableFromInline @exclusivity(unchecked) var lastOwner: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var lastPath: AnyKeyPath?
-    @usableFromInline @exclusivity(unchecked) var lastPathAddress: UInt = 0
 
     @usableFromInline
     init() {}
@@ -62,11 +59,7 @@ final class _ScopeRefresher {
     /// path, see ``_RowTrackerKey``).
     @inlinable
     func lastTracker(owner: UInt64, path: AnyKeyPath) -> AnyObject? {
-        // The key path by its address, as a number: `===` and `&&` were calls in unoptimised
-        // code (about 250 instructions a row scope made). `lastPath` keeps it alive.
-        guard lastOwner == owner, lastPathAddress == unsafeBitCast(path, to: UInt.self) else {
-            return nil
-        }
+        guard lastOwner == owner, lastPath === path else { return nil }
         return lastTracker
     }
 
@@ -85,7 +78,6 @@ final class _ScopeRefresher {
             lastTracker = tracker
             lastOwner = owner
             lastPath = path
-            lastPathAddress = unsafeBitCast(path, to: UInt.self)
         }
         return tracker
     }
@@ -148,7 +140,6 @@ final class _ScopeRefresher {
         }
         lastTracker = nil
         lastPath = nil
-        lastPathAddress = 0
     }
 }
 
@@ -158,7 +149,7 @@ extension _ScopeRefresher {
     /// builds only; O(links), like the refresh.
     @inline(__always)
     func _checkAppendOnly(_ refreshed: [_ScopeLink]) {
-        #if DEBUG
+        #if SUBSTATE_INTERNAL_CHECKS
             precondition(
                 links.count >= refreshed.count
                     && zip(links, refreshed).allSatisfy { $0.identity == $1.identity },

@@ -58,20 +58,13 @@ struct _PendingEffectID: Sendable {
     /// For a pair: the inner key, whose path follows `_key`'s.
     @usableFromInline let _inner: (any Hashable & Sendable)?
 
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable
-    #endif
+    @inlinable
     init(_ id: some Hashable & Sendable) {
         _key = id
         _inner = nil
     }
 
     /// The pair of `outer` and `inner`, as ``base`` then makes it.
-    #if DEBUG
-        @_transparent
-    #endif
     @usableFromInline
     init(outer: any Hashable & Sendable, inner: any Hashable & Sendable) {
         _key = outer

@@ -14,7 +14,7 @@ package class EffectRecord: EffectHandle, @unchecked Sendable {
     @usableFromInline let _phase = Atomic<_Phase>(.starting)
     /// The next record in its registry's stack of ended records (see `EffectRegistry.ended`).
     nonisolated(unsafe) var nextEnded: UnsafeMutableRawPointer?
-    #if DEBUG
+    #if SUBSTATE_INTERNAL_CHECKS
         /// Whether the record was pushed on the ended stack: at most once (checked).
         let wasPushedOnEnded = Atomic<Bool>(false)
     #endif

@@ -84,7 +84,7 @@ package final class EffectRegistry: Sendable {
     /// the next time it takes its lock. Lock-free; each record is pushed at most once.
     @usableFromInline
     package func ended(_ record: EffectRecord) {
-        #if DEBUG
+        #if SUBSTATE_INTERNAL_CHECKS
             precondition(
                 !record.wasPushedOnEnded.exchange(true, ordering: .relaxed),
                 "Substate: an effect record was pushed twice on its registry's ended stack")

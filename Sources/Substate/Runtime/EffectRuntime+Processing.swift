@@ -69,7 +69,6 @@ extension EffectRuntime {
     func enqueue(_ action: Action, in group: EffectGroup) {
         enter(group)
         _queue.append(Queued(action: action, group: group))
-        _hasQueued = true
     }
 
     /// Counts a piece of pending work (a queued or held action) in its group and in
@@ -99,7 +98,6 @@ extension EffectRuntime {
         }
         _queue.removeAll(keepingCapacity: true)
         _queueHead = 0
-        _hasQueued = false
     }
 
     // MARK: Holding (time travel)
@@ -108,7 +106,6 @@ extension EffectRuntime {
     /// sent, queued or delivered by effects, each counts as pending work in its group.
     package func startHolding() {
         guard _phase != .closed, !_isHolding else { return }
-        _isHolding = true
         _held = []
     }
 
@@ -120,7 +117,7 @@ extension EffectRuntime {
     func hold(_ action: Action, in group: EffectGroup?) -> EffectGroup {
         let group = group ?? makeGroup()
         enter(group)
-        _held.append(Queued(action: action, group: group))
+        _held?.append(Queued(action: action, group: group))
         return group
     }
 
@@ -129,13 +126,10 @@ extension EffectRuntime {
     /// meanwhile: in the turn in progress if there is one (released from an observer, say),
     /// so that no turn nests in another; else in a turn of its own.
     package func releaseHeld() {
-        guard _isHolding else { return }
-        let held = _held
-        _isHolding = false
-        _held = []
+        guard let held = _held else { return }
+        _held = nil
         guard !held.isEmpty, _phase != .closed else { return }
         _released += held
-        _hasReleased = true
         if _phase == .idle { turn {} }
     }
 
@@ -144,7 +138,6 @@ extension EffectRuntime {
     func processReleased() {
         let entries = _released
         _released = []
-        _hasReleased = false
         for entry in entries {
             if _phase == .closed {
                 entry.group.close()
@@ -165,14 +158,11 @@ extension EffectRuntime {
         guard _phase != .closed else { return }
         _phase = .closed
         for entry in _queue[_queueHead...] { entry.group.close() }
-        for entry in _held + _released { entry.group.close() }
+        for entry in (_held ?? []) + _released { entry.group.close() }
         _queue = []
         _queueHead = 0
-        _isHolding = false
-        _held = []
+        _held = nil
         _released = []
-        _hasQueued = false
-        _hasReleased = false
         registry.close()
         inbox.close()
         outstanding.close()

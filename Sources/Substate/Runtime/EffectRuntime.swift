@@ -37,34 +37,32 @@ package final class EffectRuntime<Client: EffectRuntimeClient> {
     /// the metadata of `Unmanaged<Client>` and of its optional in the runtime's caches (about
     /// 650 instructions per call in `send.counter`); optimised, both are the same.
     @usableFromInline @exclusivity(unchecked) var _client: UnsafeMutableRawPointer?
-    #if DEBUG
-        /// The client, to check in a debug build that it is alive whenever the runtime calls
+    #if SUBSTATE_INTERNAL_CHECKS
+        /// The client, to check with the internal checks on that it is alive whenever the runtime calls
         /// it: reading an unowned reference to an object that went traps. Not `weak`: a weak
         /// reference gives the client a side table, which sends every retain and release of
         /// it down the runtime's slow path (about 15 % of an unoptimised `send.counter`).
         /// Set once, read by short accesses: unchecked for exclusivity at run time, which
         /// cost a debug send two checks (about 230 instructions).
-        @usableFromInline @exclusivity(unchecked) unowned(safe) var _debugClient: Client?
+        @usableFromInline @exclusivity(unchecked) unowned(safe) var _checkedClient: Client?
     #endif
 
     /// Idle, processing or closed (see ``_Phase``).
     @usableFromInline @exclusivity(unchecked) var _phase = _Phase.idle
     @usableFromInline @exclusivity(unchecked) var _queue: [Queued] = []
     @usableFromInline @exclusivity(unchecked) var _queueHead = 0
-    /// Whether actions are held while the client shows a past state (time travel), rather
-    /// than processed as they come. A flag beside `_held`, not an optional array: checked for
-    /// every action, and unoptimised, reading an optional of a generic array looked its
-    /// metadata up each time.
-    @usableFromInline @exclusivity(unchecked) var _isHolding = false
-    /// The actions held (see `_isHolding`).
-    @usableFromInline @exclusivity(unchecked) var _held: [Queued] = []
+    /// The actions held while the client shows a past state (time travel), rather than
+    /// processed as they come; `nil` when actions are not held.
+    @usableFromInline @exclusivity(unchecked) var _held: [Queued]?
     /// Held actions released by ``releaseHeld()``, for the processing loop to process first.
     @usableFromInline @exclusivity(unchecked) var _released: [Queued] = []
-    /// Whether `_queue` holds actions not processed yet, and whether `_released` holds any:
-    /// flags the processing loop checks after every action, where an unoptimised build
-    /// asking the arrays (`isEmpty`) looked up the metadata of their element type each time.
-    @usableFromInline @exclusivity(unchecked) var _hasQueued = false
-    @usableFromInline @exclusivity(unchecked) var _hasReleased = false
+
+    /// Whether actions are held (see `_held`).
+    @inlinable var _isHolding: Bool { _held != nil }
+    /// Whether `_queue` holds actions not processed yet.
+    @inlinable var _hasQueued: Bool { _queueHead < _queue.count }
+    /// Whether released held actions wait to be processed.
+    @inlinable var _hasReleased: Bool { !_released.isEmpty }
 
     /// What the runtime is doing (see ``_EffectRuntimePhase``).
     @usableFromInline typealias _Phase = _EffectRuntimePhase
@@ -108,24 +106,20 @@ package final class EffectRuntime<Client: EffectRuntimeClient> {
     package func attach(_ client: Client) {
         precondition(_client == nil, "An effect runtime was attached to a second client.")
         _client = Unmanaged.passUnretained(client).toOpaque()
-        #if DEBUG
-            _debugClient = client
+        #if SUBSTATE_INTERNAL_CHECKS
+            _checkedClient = client
         #endif
     }
 
-    /// Calls `body` with the client, without retaining it; checked in a debug build to be
-    /// attached and alive.
+    /// Calls `body` with the client, without retaining it; checked to be attached and alive
+    /// with the internal checks on.
     @inlinable
     func withClient<Result>(_ body: (Client) -> Result) -> Result {
-        #if DEBUG
-            precondition(_debugClient != nil, "An effect runtime outlived its client.")
-            // `!`, not `unsafelyUnwrapped`: unoptimised, that is a call of the standard
-            // library's generic getter, through the optional's value witnesses.
-            return Unmanaged<Client>.fromOpaque(_client!)._withUnsafeGuaranteedRef(body)
-        #else
-            return Unmanaged<Client>.fromOpaque(_client.unsafelyUnwrapped)
-                ._withUnsafeGuaranteedRef(body)
+        #if SUBSTATE_INTERNAL_CHECKS
+            precondition(_checkedClient != nil, "An effect runtime outlived its client.")
         #endif
+        return Unmanaged<Client>.fromOpaque(_client.unsafelyUnwrapped)._withUnsafeGuaranteedRef(
+            body)
     }
 
     /// An action waiting to be processed, and the work it belongs to.

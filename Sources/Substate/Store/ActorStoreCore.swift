@@ -7,10 +7,6 @@ final class _ActorStoreCore<State: Equatable & Sendable, Action: Sendable, Envir
     let storage: _StateCell<State>
     let environment: Environment
     let update: (consuming State, Environment, Action) -> Update<State, Action>
-    #if DEBUG
-        /// Takes the updates apart without a type lookup per action (see ``_UpdateUnpacker``).
-        let unpacker = _UpdateUnpacker<Update<State, Action>>()
-    #endif
     let effectErrorHandler: @Sendable (any Error) -> Void
     let committedStates = _Broadcast<State>.states()
     let processedActions = _Broadcast<Action>.actions()
@@ -93,13 +89,8 @@ extension _ActorStoreCore: _MiddlewareHost {
     /// Runs the update function for an action, commits its state and starts its effect.
     func commit(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         // The state goes from the cell into the update function and back without a copy.
-        #if DEBUG
-            let effect = unpacker.unpack(
-                { update(storage.take(), environment, action) }, stateInto: storage._pointer)
-        #else
-            let effect = unpack(
-                { update(storage.take(), environment, action) }, stateInto: storage._pointer)
-        #endif
+        let effect = unpack(
+            { update(storage.take(), environment, action) }, stateInto: storage._pointer)
         storage._holdsValue = true
         if processedActions._hasSubscribers { processedActions._publish(action) }
         if committedStates._hasSubscribers { committedStates._publish(storage.value) }

@@ -351,11 +351,7 @@ enum _RowScope {
     ///   - address: Where the row lives.
     ///   - owner: The owner of the array's tracker (see ``_RowTrackerKey``).
     ///   - whole: How to read the whole the address starts from.
-    #if DEBUG
-        @_transparent @usableFromInline
-    #else
-        @inlinable
-    #endif
+    @inlinable
     static func make<State: Equatable & Sendable, Action: Sendable, Whole>(
         initial: State,
         read: @escaping @MainActor () -> State?,

@@ -49,13 +49,7 @@ extension Store {
     ///   - lens: Where the part may live in the state.
     ///   - tag: Wraps the part's actions in this store's.
     /// - Returns: The scoped store, or `nil` if the part is missing now.
-    #if DEBUG
-        // Transparent in debug builds: inlined where the types are known, a row's scope is made
-        // without unspecialised generic code in between (about 4,200 instructions a scope).
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public func scope<ChildState: Equatable & Sendable, ChildAction: Sendable>(
         at lens: OptionalLens<State, ChildState>,
         as tag: @escaping @Sendable (ChildAction) -> Action

@@ -112,10 +112,7 @@ extension Store {
             // `_middleware` holds the chain, or `_retiredMiddlewareChains` once a hook
             // replaced it: it lives until the action is processed.
             let joined = _processThroughMiddleware(action, in: group, unretained: chain)
-            if _hasRetiredMiddlewareChains {
-                _retiredMiddlewareChains = []
-                _hasRetiredMiddlewareChains = false
-            }
+            if !_retiredMiddlewareChains.isEmpty { _retiredMiddlewareChains = [] }
             return joined
         }
         return commit(action, in: group)
@@ -125,15 +122,9 @@ extension Store {
     @inlinable
     func commit(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         // The state goes from the cell into the update function and back without a copy.
-        #if DEBUG
-            let effect = _unpacker.unpack(
-                { _updateFunction(_storage.take(), _environment, action) },
-                stateInto: _storage._pointer)
-        #else
-            let effect = unpack(
-                { _updateFunction(_storage.take(), _environment, action) },
-                stateInto: _storage._pointer)
-        #endif
+        let effect = unpack(
+            { _updateFunction(_storage.take(), _environment, action) },
+            stateInto: _storage._pointer)
         _storage._holdsValue = true
         if _slowPath(_processedActions._hasSubscribers) { _processedActions._publish(action) }
         if _slowPath(_committedStates._hasSubscribers) {

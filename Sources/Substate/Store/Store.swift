@@ -81,22 +81,13 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
             guard let oldValue, oldValue !== _middleware else { return }
             if runtime.isIdle { return }  // no action is being processed: none uses it
             _retiredMiddlewareChains.append(oldValue)
-            _hasRetiredMiddlewareChains = true
         }
     }
     /// The chains replaced while an action was processed; let go once it is.
     @usableFromInline var _retiredMiddlewareChains: [_MiddlewareChain<State, Action>] = []
-    /// `!_retiredMiddlewareChains.isEmpty`, as a send checks it: a debug build asks for the
-    /// array's type metadata to call `isEmpty`, about 500 instructions per send.
-    @usableFromInline @exclusivity(unchecked) var _hasRetiredMiddlewareChains = false
 
     @usableFromInline let _environment: Environment
     @usableFromInline let _updateFunction: UpdateFunction
-    #if DEBUG
-        /// Takes the update function's results apart without looking their type up on every
-        /// action (see ``_UpdateUnpacker``); optimised builds inline `unpack` for the types.
-        @usableFromInline let _unpacker = _UpdateUnpacker<Update<State, Action>>()
-    #endif
     /// Watches every step (a `TestStore`); `nil` otherwise.
     package weak var probe: (any StoreProbe<Action>)? {
         didSet { _isProbed = probe != nil }

@@ -77,13 +77,7 @@ extension StoreProtocol {
     ///   - id: The part's id.
     ///   - tag: Wraps the part's actions, with its id, in this store's: the enum case.
     /// - Returns: The scoped store, or `nil` if the part is missing now.
-    #if DEBUG
-        // Transparent in debug builds, with the lens and the scope it makes (see
-        // `Store.scope(at:as:)`).
-        @_transparent
-    #else
-        @inlinable
-    #endif
+    @inlinable
     public func scope<Child: Equatable & Sendable, ChildAction: Sendable>(
         at keyPath: any WritableKeyPath<State, KeyedArray<Child>> & Sendable, id: Child.ID,
         as tag: @escaping @Sendable (Child.ID, ChildAction) -> Action
