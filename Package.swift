@@ -6,9 +6,8 @@ import PackageDescription
 // environment variable SUBSTATE_INTERNAL_CHECKS is set, as in CI's sanitizer runs; off in
 // every other build, so an app's debug build does not pay for them.
 let internalChecks: [SwiftSetting] =
-    Context.environment["SUBSTATE_INTERNAL_CHECKS"].map { _ in [.define("SUBSTATE_INTERNAL_CHECKS")]
-    }
-    ?? []
+    Context.environment["SUBSTATE_INTERNAL_CHECKS"] == nil
+    ? [] : [.define("SUBSTATE_INTERNAL_CHECKS")]
 
 let package = Package(
     name: "Substate",
