@@ -118,7 +118,13 @@ extension Tally {
         // The main-actor hop that drains the inbox holds the runtime, and the runtime holds
         // the hop: closing the runtime when its store goes must break that cycle, also while
         // a hop is pending.
-        weak var weakRuntime: EffectRuntime<Store<Pinger, Pinger.Action, DispatchSemaphore>>?
+        weak var weakRuntime:
+            EffectRuntime<
+                _StoreCore<
+                    Pinger, Pinger.Action, DispatchSemaphore,
+                    Store<Pinger, Pinger.Action, DispatchSemaphore>
+                >
+            >?
         do {
             let delivered = DispatchSemaphore(value: 0)
             let store = Store(state: Pinger(), environment: delivered, program: Pinger.self)

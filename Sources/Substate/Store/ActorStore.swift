@@ -47,7 +47,7 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
     let store: IsolatedStore<State, Action, Environment>
     /// The store's core, used straight: this actor is the store's owner, so it needs none of
     /// the checks the store makes per send (nor their cost in unspecialised generic code).
-    let core: _ActorStoreCore<State, Action, Environment>
+    let core: _StoreCore<State, Action, Environment, IsolatedStore<State, Action, Environment>>
     /// What the store publishes, readable from outside the actor for ``states`` and
     /// ``actions``.
     private let committedStates: _Broadcast<State>
@@ -91,7 +91,7 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
         let wake = store.wake
         committedStates = core.committedStates
         processedActions = core.processedActions
-        core.runtime.begin(with: effect)
+        core.begin(with: effect)
         self.store = store
         self.core = core
         // What the initial effect delivers waits for this, and is processed on this actor.
@@ -150,8 +150,7 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
     /// - Returns: A task to await the work the action caused.
     @discardableResult
     public func send(_ action: Action) -> StoreTask {
-        guard !core.isTornDown else { return StoreTask(group: nil) }
-        return StoreTask(group: core.runtime.send(action))
+        StoreTask(group: core.send(action))
     }
 
     /// The states the store commits from now on, one per processed action, a reader that
@@ -185,7 +184,8 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
     /// - Returns: A token for ``removeMiddleware(_:)``.
     @discardableResult
     public func addMiddleware(_ middleware: sending Middleware<State, Action>) -> MiddlewareToken {
-        core.addMiddleware(middleware)
+        core.addMiddleware(
+            middleware, at: _MiddlewareSite(executor: core.runtime.executor, source: nil))
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.

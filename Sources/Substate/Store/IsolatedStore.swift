@@ -36,7 +36,11 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
         State, Action
     >
 
-    let core: _ActorStoreCore<State, Action, Environment>
+    /// The state cell, the program, the sequences, the middleware, the test probe and the
+    /// effect runtime (see ``_StoreCore``).
+    let core: _StoreCore<State, Action, Environment, IsolatedStore>
+    /// Receives the errors that effects threw and did not handle.
+    let effectErrorHandler: @Sendable (any Error) -> Void
     let wake: _IsolatedStoreWake<State, Action, Environment>
     /// The actor the store belongs to, once one has used it: compared on every send, without
     /// a lock (only that actor uses the store). An identity, not a reference (which would keep
@@ -87,12 +91,15 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
         isolation: isolated (any Actor)?
     ) {
         let wake = _IsolatedStoreWake<State, Action, Environment>()
-        core = _ActorStoreCore(
-            state: state, environment: environment, update: update,
-            effectErrorHandler: effectErrorHandler ?? _reportUnhandledEffectError,
-            middleware: middleware, executor: executor,
+        core = _StoreCore(
+            state: state, environment: environment, update: update, executor: executor,
             wakeUp: executor == nil ? .signal({ wake.wake() }) : .manual)
+        self.effectErrorHandler = effectErrorHandler ?? _reportUnhandledEffectError
         self.wake = wake
+        // The middleware gets the store's executor, but not its state on demand: it cannot
+        // be asked from another thread.
+        core.attach(
+            self, middleware: middleware, at: _MiddlewareSite(executor: executor, source: nil))
         wake.attach(self)
         if let isolation { belong(to: isolation) }
     }
@@ -143,10 +150,16 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
             state: create.state, environment: environment, update: P._updateFunction,
             middleware: middleware, effectErrorHandler: effectErrorHandler,
             isolation: isolation)
-        core.runtime.begin(with: create.effect)
+        core.begin(with: create.effect)
     }
 
     /// The current state. Read on the actor the store belongs to (see "Which actor").
+    /// A store that goes away tears itself down: its effects end with it, its middleware is
+    /// told.
+    deinit {
+        core.tearDown()
+    }
+
     public var state: State {
         checkOwner()
         return core.storage.value
@@ -167,8 +180,7 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
         } else {
             checkOwner()
         }
-        guard !core.isTornDown else { return StoreTask(group: nil) }
-        return StoreTask(group: core.runtime.send(action))
+        return StoreTask(group: core.send(action))
     }
 
     /// The states the store commits from now on, one per processed action, a reader that
@@ -208,7 +220,8 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     @discardableResult
     public func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
         checkOwner()
-        return core.addMiddleware(middleware)
+        return core.addMiddleware(
+            middleware, at: _MiddlewareSite(executor: core.runtime.executor, source: nil))
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.
@@ -237,7 +250,7 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
 
     /// Starts the effect of an initial update (a `TestStore` does, once its probe is set).
     package func begin(with effect: Effect<Action>) {
-        core.runtime.begin(with: effect)
+        core.begin(with: effect)
     }
 
     /// Processes what effects delivered since the last drain; a `TestStore` calls it when its
@@ -249,11 +262,11 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
 
     /// Whether an effect task the store started is still running (a test store asks).
     package func isRunning(_ record: EffectRecord) -> Bool {
-        core.runtime.registry.isRunning(record)
+        core.isRunning(record)
     }
 
     /// Makes `actor` the store's: effects' actions are processed there from now on.
-    private func belong(to actor: any Actor) {
+    func belong(to actor: any Actor) {
         if owner != nil {
             // Not a precondition: an optimised build would stop without the message.
             fatalError(
@@ -289,6 +302,16 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
 
 /// What a store off the main actor does with an error that an effect threw and no handler
 /// took, when it was given no handler.
+/// What an isolated store adds to its core: its error handler. Nothing observes it, and
+/// nothing animates.
+extension IsolatedStore: _StoreCoreHost {
+    @usableFromInline package func coreSettle() {}
+    @usableFromInline package func corePresent(_ presentation: any UpdatePresentation) {}
+    @usableFromInline package func coreEffectFailed(_ error: any Error) {
+        effectErrorHandler(error)
+    }
+}
+
 @Sendable func _reportUnhandledEffectError(_ error: any Error) {
     writeToStandardError("Substate: an effect failed with an error no handler caught: \(error)")
 }

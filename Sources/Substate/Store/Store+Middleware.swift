@@ -10,15 +10,13 @@ extension Store {
     /// - Returns: A token for ``removeMiddleware(_:)``.
     @discardableResult
     public func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
-        defer { nextMiddlewareToken += 1 }
-        _middleware.add(middleware, token: nextMiddlewareToken, at: _middlewareSite)
-        return MiddlewareToken(id: nextMiddlewareToken)
+        core.addMiddleware(middleware, at: _middlewareSite)
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.
     /// - Parameter token: What ``addMiddleware(_:)`` returned.
     public func removeMiddleware(_ token: MiddlewareToken) {
-        _middleware.remove(token: token.id)
+        core.removeMiddleware(token)
     }
 
     /// What the store offers the middleware it installs: its effect executor, and its state
@@ -50,9 +48,4 @@ extension Store {
     /// past state (see ``TimeMachine``).
     @usableFromInline
     var _presentState: State { _travel?.present ?? _storage.value }
-}
-
-extension Store: @MainActor _MiddlewareHost {
-    @inlinable var _hostState: State { _storage.value }
-    @inlinable var _hostIsTornDown: Bool { _tornDown }
 }

@@ -55,51 +55,29 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         State, Action
     >
 
-    // The state cell, the runtime, the observation and the middleware; the rest is what a
-    // program is made of (environment, update) and its outputs (sequences, error handler).
-
-    /// The state, moved out while the update function runs.
-    @usableFromInline let _storage: _StateCell<State>
-    /// The queue, the effects and the processing loop (see ``EffectRuntime``).
-    @usableFromInline package let runtime: EffectRuntime<Store>
+    /// The state cell, the program, the sequences, the middleware, the test probe and the
+    /// effect runtime (see ``_StoreCore``): what every store is made of.
+    @usableFromInline let core: _StoreCore<State, Action, Environment, Store>
     /// The registrar, the fields read one by one, the scoped stores and the pending
     /// presentation (see ``_StoreObservation``).
     @usableFromInline let _observation: _StoreObservation<Store, State>
-    /// The middleware, as a send reads it: `nil` when there is none, so that a plain store
-    /// pays one check; unretained, so that a send does not retain and release it (an atomic
-    /// pair, a quarter of what a middleware with one empty hook cost per send). `_middleware`
-    /// holds it. Read on every send by short accesses that never overlap: unchecked for
-    /// exclusivity at run time (a checked read cost send.counter ~10 ns).
-    @usableFromInline @exclusivity(unchecked)
-    var _middlewareChain: Unmanaged<_MiddlewareChain<State, Action>>?
-    /// The middleware, held. A chain that a hook replaces (by adding or removing middleware)
-    /// is still in use until the action is processed: it is kept in
-    /// `_retiredMiddlewareChains` until then.
-    @usableFromInline var _middleware: _MiddlewareChain<State, Action>? {
-        didSet {
-            _middlewareChain = _middleware.map { Unmanaged.passUnretained($0) }
-            guard let oldValue, oldValue !== _middleware else { return }
-            if runtime.isIdle { return }  // no action is being processed: none uses it
-            _retiredMiddlewareChains.append(oldValue)
-        }
+    /// The state, moved out while the update function runs.
+    @inlinable var _storage: _StateCell<State> { core.storage }
+    /// The queue, the effects and the processing loop (see ``EffectRuntime``).
+    @inlinable package var runtime: EffectRuntime<_StoreCore<State, Action, Environment, Store>> {
+        core.runtime
     }
-    /// The chains replaced while an action was processed; let go once it is.
-    @usableFromInline var _retiredMiddlewareChains: [_MiddlewareChain<State, Action>] = []
-
-    @usableFromInline let _environment: Environment
-    @usableFromInline let _updateFunction: UpdateFunction
-    /// Watches every step (a `TestStore`); `nil` otherwise.
-    package weak var probe: (any StoreProbe<Action>)? {
-        didSet { _isProbed = probe != nil }
-    }
-    /// `probe != nil`, as the inlined send path can see it.
-    @usableFromInline @exclusivity(unchecked) var _isProbed = false
-
-    @usableFromInline let _committedStates = _Broadcast<State>.states()
     /// The runtime's registry of running effects.
-    @inlinable var registry: EffectRegistry { runtime.registry }
-    @usableFromInline let _processedActions = _Broadcast<Action>.actions()
-    var nextMiddlewareToken = 0
+    @inlinable var registry: EffectRegistry { core.runtime.registry }
+    @inlinable var _environment: Environment { core.environment }
+    @inlinable var _updateFunction: UpdateFunction { core.update }
+    @inlinable var _committedStates: _Broadcast<State> { core.committedStates }
+    @inlinable var _processedActions: _Broadcast<Action> { core.processedActions }
+    /// Watches every step (a `TestStore`); `nil` otherwise.
+    package var probe: (any StoreProbe<Action>)? {
+        get { core.probe }
+        set { core.probe = newValue }
+    }
     /// The source of the state for the middleware, once made (see `_stateSource`).
     var _stateSourceIfMade: _StateSource<State>?
     /// Set while a ``TimeMachine`` shows a past state.
@@ -109,8 +87,8 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     ///
     /// A torn-down store keeps its last state but ignores every action sent to it and runs no
     /// effect.
-    public var isTornDown: Bool { _tornDown }
-    @usableFromInline @exclusivity(unchecked) var _tornDown = false
+    public var isTornDown: Bool { core.isTornDown }
+    @inlinable var _tornDown: Bool { core.isTornDown }
 
     /// Receives errors that effects threw and did not handle themselves.
     ///
@@ -162,18 +140,11 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         middleware: [Middleware<State, Action>],
         executor: (any TaskExecutor)?
     ) {
-        self._storage = _StateCell(state)
+        self.core = _StoreCore(
+            state: state, environment: environment, update: update, executor: executor,
+            wakeUp: executor == nil ? .mainActor : .manual)
         self._observation = _StoreObservation(stateKeyPath: \Store.state)
-        self._environment = environment
-        self._updateFunction = update
-        self.runtime = EffectRuntime(
-            executor: executor, wakeUp: executor == nil ? .mainActor : .manual)
-        self._middlewareChain = nil
-        self._middleware = nil
-        runtime.attach(self)
-        let chain: _MiddlewareChain<State, Action>? = .installing(middleware, at: _middlewareSite)
-        self._middleware = chain
-        self._middlewareChain = chain.map { Unmanaged.passUnretained($0) }
+        core.attach(self, middleware: middleware, at: _middlewareSite)
     }
 
     /// Creates a store from an initial update, whose effect starts at once.
@@ -226,8 +197,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// Starts the effect of an initial update, in one turn of the processing loop.
     @usableFromInline
     package func begin(with effect: Effect<Action>) {
-        guard !_tornDown else { return }
-        runtime.begin(with: effect)
+        core.begin(with: effect)
     }
 
     /// The current state.
@@ -242,7 +212,6 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     // Isolated, so that a store released anywhere still tells its middleware on the main
     // actor (a state saver flushes its pending write).
     isolated deinit {
-        releaseResources()
-        if !_tornDown { _middleware.tellTearDown() }
+        tearDown()
     }
 }

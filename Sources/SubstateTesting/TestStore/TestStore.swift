@@ -67,7 +67,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     /// `Store`: reading this property then stops the test with a message; use
     /// ``isolatedStore`` instead.
     public var store: Store<State, Action, Environment> {
-        guard case .store(let store) = engine else {
+        guard let store = engine as? Store<State, Action, Environment> else {
             fatalError(
                 """
                 TestStore.store: this test store drives an IsolatedStore (it was created with                 `testing: .isolatedStore`), not a Store. Use `isolatedStore`.
@@ -81,20 +81,16 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     /// the main actor. Sending to it directly bypasses the test store's checks, as with
     /// ``store``.
     public var isolatedStore: IsolatedStore<State, Action, Environment>? {
-        guard case .isolated(let store) = engine else { return nil }
-        return store
+        engine as? IsolatedStore<State, Action, Environment>
     }
 
     /// Which store the test drives (see ``TestedStore``).
     public var tested: TestedStore {
-        switch engine {
-        case .store: .store
-        case .isolated: .isolatedStore
-        }
+        engine is Store<State, Action, Environment> ? .store : .isolatedStore
     }
 
     /// The store driven, whichever it is.
-    let engine: Engine
+    let engine: any TestDrivenStore<State, Action>
 
     /// The current state: after every action processed so far, asserted or not.
     public var state: State { engine.state }
@@ -274,15 +270,16 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         self.scheduler = scheduler
         self.environment = environment
         self.assertedState = create.state
-        self.engine = Engine(
+        self.engine = Self.makeEngine(
             tested, state: create.state, environment: environment, update: update,
             middleware: middleware, scheduler: scheduler)
         self.clocks = clocks ?? TestClock.find(in: environment)
         for clock in self.clocks { clock.attach(scheduler) }
-        engine.watch(with: self)
+        engine.probe = self
         // The store's inbox is drained whenever the scheduler has nothing else to run: the
-        // test's own flow of control, on the main actor.
-        let drain = engine.drainWithoutKeeping
+        // test's own flow of control, on the main actor. The scheduler's idle handler
+        // outlives the test store: it does not keep the store.
+        let drain: @MainActor () -> Bool = { [weak engine] in engine?.drainInbox() ?? false }
         let processed = self.processed
         scheduler.whenIdle {
             MainActor.assumeIsolated {
@@ -357,7 +354,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         let previous = engine.state
         sending = Step(origin: location, name: .text("send(\(describe(action)))"))
         sent = nil
-        let task = engine.send(action)
+        let task = engine.sendFromTest(action)
         sending = nil
         // Nothing was processed if the store was torn down, or holds actions (time travel).
         let actual = sent?.state ?? engine.state

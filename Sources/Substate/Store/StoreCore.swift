@@ -1,0 +1,249 @@
+/// What a store built on a ``_StoreCore`` adds to it: a ``Store`` its observers and scopes,
+/// an ``IsolatedStore`` its error handler. The core calls its host on the store's isolation,
+/// inside its processing, and never after the store is torn down.
+@usableFromInline
+package protocol _StoreCoreHost<State, Action>: AnyObject {
+    associatedtype State: Equatable & Sendable
+    associatedtype Action: Sendable
+
+    /// The commits of a turn are done: tell whoever watches the state (see
+    /// ``EffectRuntimeClient/runtimeSettle()``).
+    func coreSettle()
+
+    /// An update being committed asked for a presentation.
+    func corePresent(_ presentation: any UpdatePresentation)
+
+    /// An effect threw an error that no `catch` handler took, and no probe watches the store.
+    func coreEffectFailed(_ error: any Error)
+}
+
+/// The one root of every store: the state cell, the program (environment and update), the
+/// sequences of committed states and processed actions, the middleware chain, the test probe
+/// and the effect runtime, whose only client it is. ``Store`` is a core with observation and
+/// scopes, ``IsolatedStore`` a core with its owner check, ``ActorStore`` an actor around an
+/// `IsolatedStore`.
+///
+/// Not `Sendable`: its store uses it from one isolation (the main actor for a `Store`, the
+/// owning actor for an `IsolatedStore`; a `TestStore` drives either on the main actor).
+@usableFromInline
+package final class _StoreCore<
+    State: Equatable & Sendable, Action: Sendable, Environment, Host: _StoreCoreHost
+> where Host.State == State, Host.Action == Action {
+    @usableFromInline let storage: _StateCell<State>
+    @usableFromInline let environment: Environment
+    @usableFromInline let update: (consuming State, Environment, Action) -> Update<State, Action>
+    @usableFromInline let committedStates = _Broadcast<State>.states()
+    @usableFromInline let processedActions = _Broadcast<Action>.actions()
+    @usableFromInline package let runtime: EffectRuntime<_StoreCore>
+
+    /// The store that owns this core; set once by ``attach(_:)``. Unretained, as the runtime
+    /// holds its client (see ``EffectRuntime``): the store tears its core down before it goes.
+    @usableFromInline @exclusivity(unchecked) var _host: UnsafeMutableRawPointer?
+
+    /// The middleware, in order, as the send path reads it: unretained, held by `middleware`
+    /// or, once replaced during processing, by `retiredMiddleware`.
+    @usableFromInline @exclusivity(unchecked)
+    var _middlewareChain: Unmanaged<_MiddlewareChain<State, Action>>?
+    /// The middleware; `nil` when there is none (one check per action). A chain replaced
+    /// while an action is processed stays alive until the action is.
+    @usableFromInline var middleware: _MiddlewareChain<State, Action>? {
+        didSet {
+            _middlewareChain = middleware.map { Unmanaged.passUnretained($0) }
+            guard let oldValue, oldValue !== middleware else { return }
+            if runtime.isIdle { return }  // no action is being processed: none uses it
+            retiredMiddleware.append(oldValue)
+        }
+    }
+    /// The chains replaced while an action was processed; let go once it is.
+    @usableFromInline var retiredMiddleware: [_MiddlewareChain<State, Action>] = []
+    var nextMiddlewareToken = 0
+
+    /// Watches every step (a `TestStore`); `nil` otherwise.
+    package weak var probe: (any StoreProbe<Action>)? {
+        didSet { _isProbed = probe != nil }
+    }
+    /// `probe != nil`, as the inlined send path can see it.
+    @usableFromInline @exclusivity(unchecked) var _isProbed = false
+
+    /// Whether ``tearDown()`` ran.
+    @usableFromInline @exclusivity(unchecked) package private(set) var isTornDown = false
+
+    @inlinable
+    package init(
+        state: State,
+        environment: Environment,
+        update: @escaping (consuming State, Environment, Action) -> Update<State, Action>,
+        executor: (any TaskExecutor)?,
+        wakeUp: EffectRuntime<_StoreCore>.WakeUp
+    ) {
+        storage = _StateCell(state)
+        self.environment = environment
+        self.update = update
+        runtime = EffectRuntime(executor: executor, wakeUp: wakeUp)
+        runtime.attach(self)
+    }
+
+    /// Sets the store that owns this core, and installs its first middleware at `site`.
+    @inlinable
+    package func attach(
+        _ host: Host, middleware: [Middleware<State, Action>], at site: _MiddlewareSite<State>
+    ) {
+        precondition(_host == nil, "A store core was attached to a second store.")
+        _host = Unmanaged.passUnretained(host).toOpaque()
+        self.middleware = .installing(middleware, at: site)
+    }
+
+    /// Calls `body` with the host, without retaining it.
+    @inlinable
+    func withHost<Result>(_ body: (Host) -> Result) -> Result {
+        Unmanaged<Host>.fromOpaque(_host.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// A core that goes away tears itself down: its effects end with it, its middleware is told.
+    deinit {
+        tearDown()
+    }
+
+    /// Cancels every effect, drops the queued actions, ends the sequences and tells the
+    /// middleware; later actions are ignored and the host is never called again. Calling it
+    /// again does nothing.
+    @usableFromInline
+    package func tearDown() {
+        guard !isTornDown else { return }
+        isTornDown = true
+        runtime.close()
+        committedStates.finish()
+        processedActions.finish()
+        middleware.tellTearDown()
+    }
+
+    /// Sends an action (see ``Store/send(_:)``); `nil` once torn down.
+    @inlinable
+    package func send(_ action: Action) -> EffectGroup? {
+        if _slowPath(isTornDown) { return nil }
+        return runtime.send(action)
+    }
+
+    /// Starts the effect of an initial update.
+    @usableFromInline
+    package func begin(with effect: Effect<Action>) {
+        guard !isTornDown else { return }
+        runtime.begin(with: effect)
+    }
+
+    /// Processes what effects delivered since the last drain (see ``EffectRuntime/drain()``).
+    /// - Returns: Whether anything was delivered.
+    @inlinable @discardableResult
+    package func drainInbox() -> Bool {
+        guard !isTornDown else { return false }
+        return runtime.drain()
+    }
+
+    /// Whether an effect task the store started is still running (a test store asks).
+    package func isRunning(_ record: EffectRecord) -> Bool {
+        runtime.registry.isRunning(record)
+    }
+
+    /// Adds a middleware at the end of the chain; see ``Store/addMiddleware(_:)``.
+    package func addMiddleware(
+        _ middleware: Middleware<State, Action>, at site: _MiddlewareSite<State>
+    ) -> MiddlewareToken {
+        defer { nextMiddlewareToken += 1 }
+        self.middleware.add(middleware, token: nextMiddlewareToken, at: site)
+        return MiddlewareToken(id: nextMiddlewareToken)
+    }
+
+    /// Removes a middleware added with ``addMiddleware(_:at:)``.
+    package func removeMiddleware(_ token: MiddlewareToken) {
+        middleware.remove(token: token.id)
+    }
+}
+
+extension _StoreCore: _MiddlewareHost {
+    @inlinable var _hostState: State { storage.value }
+    @inlinable var _hostIsTornDown: Bool { isTornDown }
+
+    /// Runs the update function for an action, commits its state and starts its effect.
+    @inlinable
+    func commit(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        // The state goes from the cell into the update function and back without a copy.
+        let effect = unpack(
+            { update(storage.take(), environment, action) }, stateInto: storage._pointer)
+        storage._holdsValue = true
+        if _slowPath(processedActions._hasSubscribers) { processedActions._publish(action) }
+        if _slowPath(committedStates._hasSubscribers) { committedStates._publish(storage.value) }
+        // The effects of children that this action removed end with them.
+        if runtime.registry.hasLifetimes { runtime.registry.cancelDead(in: storage._pointer) }
+        if effect.isNone { return group }
+        let group = group ?? runtime.makeGroup()
+        runtime.start(effect, in: group, after: action)
+        return group
+    }
+}
+
+/// What the core does with the work its runtime hands it.
+extension _StoreCore: EffectRuntimeClient {
+    /// Moves the state through the middleware and the update function and starts the effect
+    /// it returns. Returns the group the effect joined: `group`, or a new one if there was
+    /// none. The runtime calls it for every action: sent, queued, delivered by an effect or
+    /// released after time travel.
+    @inlinable
+    package func runtimeProcess(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        if _slowPath(_isProbed) { return _processProbed(action, in: group) }
+        return processUnprobed(action, in: group)
+    }
+
+    /// ``runtimeProcess(_:in:)`` with the probe told before and after.
+    @usableFromInline
+    func _processProbed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        probe?.willProcess(action, in: group)
+        let joined = processUnprobed(action, in: group)
+        probe?.didProcess(action, in: group, joined: joined)
+        return joined
+    }
+
+    /// Runs an action through the middleware, or straight to the update when there is none.
+    @inlinable
+    func processUnprobed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        if let chain = _middlewareChain {
+            let joined = _processThroughMiddleware(action, in: group, unretained: chain)
+            if !retiredMiddleware.isEmpty { retiredMiddleware = [] }
+            return joined
+        }
+        return commit(action, in: group)
+    }
+
+    /// Tells the host that the turn's commits are done.
+    @inlinable
+    package func runtimeSettle() {
+        withHost { $0.coreSettle() }
+    }
+
+    /// Tells the probe and the host of an update's presentation.
+    @usableFromInline
+    package func runtimePresent(_ presentation: any UpdatePresentation) {
+        probe?.didAsk(toPresent: presentation)
+        withHost { $0.corePresent(presentation) }
+    }
+
+    @inlinable
+    package func runtimeIsAlive(_ lifetime: EffectLifetime) -> Bool {
+        lifetime.isAlive(in: storage._pointer)
+    }
+
+    /// Hands an error an effect did not handle to the probe, or else to the host.
+    @usableFromInline
+    package func runtimeEffectFailed(_ error: any Error, of record: EffectRecord) {
+        guard !isTornDown else { return }
+        if let probe {
+            probe.effectFailed(error, of: record)
+        } else {
+            withHost { $0.coreEffectFailed(error) }
+        }
+    }
+
+    @usableFromInline
+    package func runtimeDidStart(_ record: EffectRecord) {
+        probe?.didStart(record)
+    }
+}
