@@ -153,13 +153,13 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
         core.begin(with: create.effect)
     }
 
-    /// The current state. Read on the actor the store belongs to (see "Which actor").
     /// A store that goes away tears itself down: its effects end with it, its middleware is
     /// told.
     deinit {
         core.tearDown()
     }
 
+    /// The current state. Read on the actor the store belongs to (see "Which actor").
     public var state: State {
         checkOwner()
         return core.storage.value
