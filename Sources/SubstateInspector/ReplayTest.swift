@@ -179,17 +179,24 @@ struct ReplayTest {
     /// A string for a Swift string literal: backslashes, quotes and special characters
     /// escaped.
     static func escaped(_ text: String) -> String {
+        escaping(text, quote: "\"", nul: "\\0") { "\\u{" + String($0, radix: 16) + "}" }
+    }
+
+    /// `text` with backslashes, `quote` and control characters escaped by a backslash, other
+    /// special characters (NUL too, unless `nul` is given) by `unicode` of their value.
+    static func escaping(
+        _ text: String, quote: Unicode.Scalar, nul: String? = nil, unicode: (UInt32) -> String
+    ) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": result += "\\\\"
-            case "\"": result += "\\\""
+            case quote: result += "\\" + String(quote)
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            case _ where isSpecial(scalar):
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            case "\0": result += nul ?? unicode(0)
+            case _ where isSpecial(scalar): result += unicode(scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
         }
@@ -206,22 +213,10 @@ struct ReplayTest {
         guard word.unicodeScalars.contains(where: isSpecial) else {
             return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
-        var result = "$'"
-        for scalar in word.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "'": result += "\\'"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where isSpecial(scalar):
-                result +=
-                    scalar.value <= 0xFFFF
-                    ? String(format: "\\u%04x", scalar.value)
-                    : String(format: "\\U%08x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
+        let escaped = escaping(word, quote: "'") { value in
+            value <= 0xFFFF
+                ? String(format: "\\u%04x", value) : String(format: "\\U%08x", value)
         }
-        return result + "'"
+        return "$'" + escaped + "'"
     }
 }

@@ -1,16 +1,7 @@
-/// Which row tracker: the array's key path, and the scope it is read through (0 for the
-/// root store, otherwise the parent scope's serial number).
+/// Which row tracker: the array's key path, and the scope it is read through as its key (0
+/// for the root store, otherwise the parent scope's serial number).
 @usableFromInline
-struct _RowTrackerKey: Hashable {
-    @usableFromInline let owner: UInt64
-    @usableFromInline let path: AnyKeyPath
-
-    @usableFromInline
-    init(owner: UInt64, path: AnyKeyPath) {
-        self.owner = owner
-        self.path = path
-    }
-}
+typealias _RowTrackerKey = _ChildKey<UInt64>
 
 /// A row tracker, whatever the type of its ids.
 @MainActor @usableFromInline

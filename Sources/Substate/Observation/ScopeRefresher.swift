@@ -73,7 +73,7 @@ final class _ScopeRefresher {
         owner: UInt64, path: AnyKeyPath, make: () -> Tracker
     ) -> Tracker? {
         if let tracker = lastTracker(owner: owner, path: path) as? Tracker { return tracker }
-        let tracker = _tracker(for: _RowTrackerKey(owner: owner, path: path), make: make)
+        let tracker = _tracker(for: _RowTrackerKey(path: path, key: owner), make: make)
         if let tracker {
             lastTracker = tracker
             lastOwner = owner

@@ -61,35 +61,24 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
     /// The number of actions seen since the recorder was made.
     public var step: Int { _ring.step }
 
+    /// A value kept with the step and the time it was seen at: an action, or a snapshot of
+    /// the state.
     @usableFromInline
-    struct _Entry {
+    struct _Stamped<Value> {
         @usableFromInline var step: Int
         /// Nanoseconds on the recorder's stopwatch.
         @usableFromInline var time: Int64
-        @usableFromInline var action: Action
+        @usableFromInline var value: Value
 
         @inlinable
-        init(step: Int, time: Int64, action: Action) {
+        init(step: Int, time: Int64, _ value: Value) {
             self.step = step
             self.time = time
-            self.action = action
+            self.value = value
         }
     }
-
-    @usableFromInline
-    struct _Snapshot {
-        @usableFromInline var step: Int
-        /// Nanoseconds on the recorder's stopwatch.
-        @usableFromInline var time: Int64
-        @usableFromInline var state: State
-
-        @inlinable
-        init(step: Int, time: Int64, state: State) {
-            self.step = step
-            self.time = time
-            self.state = state
-        }
-    }
+    @usableFromInline typealias _Entry = _Stamped<Action>
+    @usableFromInline typealias _Snapshot = _Stamped<State>
 
     /// What is kept but the actions, in one value, so that recording an action is one access
     /// to the recorder's storage.
@@ -110,7 +99,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
         init(capacity: Int, snapshotInterval: Int, initialState: State) {
             self.capacity = capacity
             snapshots = Array(repeating: nil, count: capacity / snapshotInterval + 2)
-            snapshots[0] = _Snapshot(step: 0, time: 0, state: initialState)
+            snapshots[0] = _Snapshot(step: 0, time: 0, initialState)
             untilSnapshot = snapshotInterval
             self.snapshotInterval = snapshotInterval
         }
@@ -122,7 +111,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
             into actions: UnsafeMutablePointer<_Entry?>
         ) {
             step &+= 1
-            actions[next] = _Entry(step: step, time: time, action: action)
+            actions[next] = _Entry(step: step, time: time, action)
             next &+= 1
             if next == capacity { next = 0 }
             untilSnapshot &-= 1
@@ -136,7 +125,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
             untilSnapshot = snapshotInterval
             newestSnapshot += 1
             if newestSnapshot == snapshots.count { newestSnapshot = 0 }
-            snapshots[newestSnapshot] = _Snapshot(step: step, time: time, state: state)
+            snapshots[newestSnapshot] = _Snapshot(step: step, time: time, state)
         }
     }
 
@@ -224,7 +213,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
             }
         }
         func state(_ snapshot: _Snapshot) throws(RecordingError) -> Data {
-            var state = snapshot.state
+            var state = snapshot.value
             redactState?(&state)
             return try encoded(state)
         }
@@ -242,7 +231,7 @@ public final class FlightRecorder<State: Encodable, Action: Encodable> {
             else {
                 preconditionFailure("every action after the oldest kept state is kept")
             }
-            let action = redactAction?(entry.action) ?? entry.action
+            let action = redactAction?(entry.value) ?? entry.value
             let time = Duration.nanoseconds(entry.time - start.time)
             data += RecordingFormat.entry(
                 kind: "action", step: number - start.step, time: time, field: "action",

@@ -164,17 +164,9 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         let forward = self._forward
         if let place = _place, let offset = lens._offset {
             // Stored inline in this part, which is stored inline in the root's state.
-            let childPlace = Self._place(at: offset, in: place, as: ChildState.self)
-            return ScopedStore<ChildState, ChildAction>(
-                initial: childPlace().pointee,
-                read: { childPlace().pointee },
-                rowRead: { childPlace().pointee },
-                forward: { forward(tag($0)) },
-                refresher: _refresher,
-                canDetach: false,
-                common: _ScopeCommons.of(),
-                place: childPlace
-            )
+            return _Scopes.placed(
+                Self._place(at: offset, in: place, as: ChildState.self),
+                forward: { forward(tag($0)) }, refresher: _refresher)
         }
         let read = self._read
         let rowRead = self._rowRead
@@ -206,17 +198,9 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
             let get = lens._placeReader
             guard let initial = get(place()) else { return nil }
             let read: @MainActor () -> ChildState? = { get(place()) }
-            let forwardChild: @MainActor (ChildAction) -> StoreTask = { forward(tag($0)) }
-            guard let address = lens._row else {
-                return ScopedStore<ChildState, ChildAction>(
-                    initial: initial, read: read, rowRead: read, forward: forwardChild,
-                    refresher: _refresher, canDetach: true,
-                    common: _ScopeCommons.of())
-            }
-            return _RowScope.make(
-                initial: initial, read: read, rowRead: read, forward: forwardChild,
-                refresher: _refresher, common: _ScopeCommons.of(), row: address,
-                owner: _serial, whole: .place(place))
+            return _Scopes.make(
+                initial: initial, read: read, rowRead: read, forward: { forward(tag($0)) },
+                refresher: _refresher, row: lens._row, owner: _serial, whole: .place(place))
         }
         guard let initial = lens.read(_latest()) else { return nil }
         let read = self._read
@@ -224,17 +208,9 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         let get = lens._partReader
         let readPart: @MainActor () -> ChildState? = { read().flatMap(get) }
         let rowReadPart: @MainActor () -> ChildState? = { rowRead().flatMap(get) }
-        let forwardChild: @MainActor (ChildAction) -> StoreTask = { forward(tag($0)) }
-        guard let address = lens._row else {
-            return ScopedStore<ChildState, ChildAction>(
-                initial: initial, read: readPart, rowRead: rowReadPart, forward: forwardChild,
-                refresher: _refresher, canDetach: true,
-                common: _ScopeCommons.of())
-        }
-        return _RowScope.make(
-            initial: initial, read: readPart, rowRead: rowReadPart, forward: forwardChild,
-            refresher: _refresher, common: _ScopeCommons.of(), row: address,
-            owner: _serial, whole: .value(rowRead))
+        return _Scopes.make(
+            initial: initial, read: readPart, rowRead: rowReadPart, forward: { forward(tag($0)) },
+            refresher: _refresher, row: lens._row, owner: _serial, whole: .value(rowRead))
     }
 }
 
@@ -338,17 +314,28 @@ extension ScopedStore {
     }
 }
 
-/// Makes the scopes of rows.
+/// Makes the scopes of parts that are stored inline, that may be missing, and of rows.
 @MainActor @usableFromInline
-enum _RowScope {
-    /// Makes the scope of a row and adds it to its array's tracker, which refreshes it only
-    /// when its row changed. The row's pieces come apart, not as an optional tuple: in
-    /// unoptimised code, each generic optional or tuple type named here was a metadata
-    /// lookup for every scope made. Not an initialiser of the scope: a function, so that
-    /// debug builds can inline it where the scope's types are known (about 1,000 instructions
-    /// a scope made, which metadata lookups and generic copies of its values cost).
+enum _Scopes {
+    /// Makes the scope of a part stored inline in the root's state, read where it lies.
+    @inlinable
+    static func placed<State: Equatable & Sendable, Action: Sendable>(
+        _ place: @escaping @MainActor () -> UnsafePointer<State>,
+        forward: @escaping @MainActor (Action) -> StoreTask,
+        refresher: _ScopeRefresher
+    ) -> ScopedStore<State, Action> {
+        ScopedStore(
+            initial: place().pointee, read: { place().pointee }, rowRead: { place().pointee },
+            forward: forward, refresher: refresher, canDetach: false,
+            common: _ScopeCommons.of(), place: place)
+    }
+
+    /// Makes the scope of a part that may be missing. When the lens reaches a row, the scope
+    /// is added to its array's tracker, which refreshes it only when its row changed; else
+    /// it is refreshed on its own. A function, not an initialiser of the scope, inlined where
+    /// the scope's types are known.
     /// - Parameters:
-    ///   - address: Where the row lives.
+    ///   - address: Where the row lives, if the part is a row.
     ///   - owner: The owner of the array's tracker (see ``_RowTrackerKey``).
     ///   - whole: How to read the whole the address starts from.
     @inlinable
@@ -358,25 +345,29 @@ enum _RowScope {
         rowRead: @escaping @MainActor () -> State?,
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher,
-        common: _ScopeCommon<State, Action>,
-        row address: any _RowAddress<Whole>,
+        row address: (any _RowAddress<Whole>)?,
         owner: UInt64,
-        whole: _WholeReader<Whole>
+        whole: @autoclosure () -> _WholeReader<Whole>
     ) -> ScopedStore<State, Action> {
+        guard let address else {
+            return ScopedStore(
+                initial: initial, read: read, rowRead: rowRead, forward: forward,
+                refresher: refresher, canDetach: true, common: _ScopeCommons.of())
+        }
         // Only a tracker that compares every row of its array reads the marks; a KeyedArray's
         // reads its journal, and holds the scope weakly.
         let liveness = address.comparesEveryRow ? _ScopeLiveness() : nil
         let scope = ScopedStore(
             initial: initial, read: read, rowRead: rowRead, forward: forward,
-            refresher: refresher, canDetach: true, common: common,
+            refresher: refresher, canDetach: true, common: _ScopeCommons.of(),
             liveness: liveness, isRow: true)
         let link = _ScopeLink(scope: scope, refresh: scope._linkBody)
         guard let liveness else {
-            address.track(link, in: refresher, owner: owner, whole: whole)
+            address.track(link, in: refresher, owner: owner, whole: whole())
             return scope
         }
         address.track(
-            link, in: refresher, owner: owner, whole: whole,
+            link, in: refresher, owner: owner, whole: whole(),
             rows: _RowRefresh(
                 initial: initial, liveness: liveness,
                 refresh: { [weak scope] next in scope?.refresh(to: next) ?? false },

@@ -14,17 +14,9 @@ extension Store {
         if let offset = lens._offset {
             // Read where it is stored: `get(state)` would copy the whole state to hand it
             // over (a retain and a release of every reference it holds) at every refresh.
-            let place: @MainActor () -> UnsafePointer<ChildState> = _place(at: offset)
-            return ScopedStore(
-                initial: place().pointee,
-                read: { place().pointee },
-                rowRead: { place().pointee },
-                forward: { self.send(tag($0)) },
-                refresher: _refresherForScopes,
-                canDetach: false,
-                common: _ScopeCommons.of(),
-                place: place
-            )
+            return _Scopes.placed(
+                _place(at: offset) as @MainActor () -> UnsafePointer<ChildState>,
+                forward: { self.send(tag($0)) }, refresher: _refresherForScopes)
         }
         let get = lens._reader
         return ScopedStore(
@@ -62,17 +54,9 @@ extension Store {
         guard let initial = get(_storage.pointer) else { return nil }
         // One reader for both: from the root, the part and the row are read alike.
         let read: @MainActor () -> ChildState? = { [storage = _storage] in get(storage.pointer) }
-        let forward: @MainActor (ChildAction) -> StoreTask = { self.send(tag($0)) }
-        guard let address = lens._row else {
-            return ScopedStore(
-                initial: initial, read: read, rowRead: read, forward: forward,
-                refresher: _refresherForScopes, canDetach: true,
-                common: _ScopeCommons.of())
-        }
-        return _RowScope.make(
-            initial: initial, read: read, rowRead: read, forward: forward,
-            refresher: _refresherForScopes, common: _ScopeCommons.of(), row: address,
-            owner: 0, whole: .cell(_storage))
+        return _Scopes.make(
+            initial: initial, read: read, rowRead: read, forward: { self.send(tag($0)) },
+            refresher: _refresherForScopes, row: lens._row, owner: 0, whole: .cell(_storage))
     }
 
     /// How many scoped stores the store still links to (alive, or gone and not yet
