@@ -10,16 +10,16 @@ import Testing
     /// Weak references to records, to see that the registry lets go of each.
     final class Watched: @unchecked Sendable {
         private let lock = Locked<[Weak]>([])
-        struct Weak: @unchecked Sendable { weak var record: EffectRecord? }
+        struct Weak: @unchecked Sendable { weak var record: RunningEffect? }
 
-        func add(_ record: EffectRecord) { lock.withLock { $0.append(Weak(record: record)) } }
+        func add(_ record: RunningEffect) { lock.withLock { $0.append(Weak(record: record)) } }
         var alive: Int { lock.withLock { $0.filter { $0.record != nil }.count } }
     }
 
-    func makeRecords(_ count: Int, in registry: EffectRegistry) -> [EffectRecord] {
+    func makeRecords(_ count: Int, in registry: EffectRegistry) -> [RunningEffect] {
         let group = EffectGroup.make(registry: registry)
         return (0..<count).map { _ in
-            let record = EffectRecord(group: group)
+            let record = RunningEffect(group: group)
             #expect(registry.insert(record))
             return record
         }
@@ -100,11 +100,11 @@ import Testing
     @Test func endingWhileOthersRegisterLosesNothing() {
         let registry = EffectRegistry()
         let watched = Watched()
-        let kept = Locked<[EffectRecord]>([])
+        let kept = Locked<[RunningEffect]>([])
         DispatchQueue.concurrentPerform(iterations: 4) { lane in
             let group = EffectGroup.make(registry: registry)
             for round in 0..<2_000 {
-                let record = EffectRecord(group: group)
+                let record = RunningEffect(group: group)
                 watched.add(record)
                 _ = registry.insert(record)
                 if (round + lane).isMultiple(of: 3) {
@@ -151,13 +151,14 @@ import Testing
         let registry = EffectRegistry()
         let asked = Asked()
         let group = EffectGroup.make(registry: registry)
-        let restarted = (0..<3).map { _ in EffectRecord(group: group) }
+        let restarted = (0..<3).map { _ in RunningEffect(group: group) }
         let id = EffectID("restart")
         // Cancel-in-flight, three times: each record cancels the one before.
         for record in restarted {
             registry.cancel(id: id)
             #expect(
-                registry.insert(record, tags: EffectTags(ids: [id], lifetimes: [asked.lifetime()])))
+                registry.insert(
+                    record, marks: EffectMarks(ids: [id], lifetimes: [asked.lifetime()])))
         }
         // The two cancelled records still run (their tasks have not ended) but only the
         // last one's lifetime is checked after an action.
@@ -176,7 +177,7 @@ import Testing
         #expect(!registry.hasLifetimes)
         #expect(
             registry.insert(
-                EffectRecord(group: group), tags: EffectTags(lifetimes: [asked.lifetime()])))
+                RunningEffect(group: group), marks: EffectMarks(lifetimes: [asked.lifetime()])))
         #expect(registry.hasLifetimes)
         registry.close()
     }
@@ -189,9 +190,9 @@ import Testing
             // added by its task; another effect under an id of its own.
             let handle = TaskHandle()
             let other = TaskHandle()
-            #expect(registry.insert(handle, tags: EffectTags(ids: [ids[0], ids[1], ids[2]])))
+            #expect(registry.insert(handle, marks: EffectMarks(ids: [ids[0], ids[1], ids[2]])))
             registry.add(ids: [ids[3]], to: handle)
-            #expect(registry.insert(other, tags: EffectTags(ids: [EffectID("other")])))
+            #expect(registry.insert(other, marks: EffectMarks(ids: [EffectID("other")])))
             registry.cancel(id: cancelling)
             #expect(handle.cancellationCount == 1, "cancelled by \(cancelling)")
             #expect(other.cancellationCount == 0, "cancelled by \(cancelling)")

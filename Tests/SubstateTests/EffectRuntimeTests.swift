@@ -3,7 +3,7 @@ import Testing
 
 /// A runtime client that logs what it processes and, for actions below `echoUntil`, sends the
 /// next number from inside the processing (as a store's observer or error handler might).
-final class EchoClient: EffectRuntimeClient {
+final class EchoClient: EffectRuntimeDelegate {
     let runtime = EffectRuntime<EchoClient>(executor: nil, wakeUp: .manual)
     var processed: [Int] = []
     var settled = 0

@@ -3,10 +3,10 @@ import Synchronization
 /// Reads enum cases by reflection, so that a case can be named by the case itself
 /// (`Screen.loggedIn`, `Action.response`) with no hand-written pattern match and no macro.
 ///
-/// A value's case is its tag, read through the enum's value witnesses (see ``_EnumLayout``);
+/// A value's case is its case index, read through the enum's value witnesses (see ``_EnumLayout``);
 /// the case's payload is read where it lies in the enum, as the type the enum's reflection
 /// metadata declares for that case. The case is confirmed by making it again from the payload
-/// with the given constructor and comparing the two tags. So every case shape Swift has is
+/// with the given constructor and comparing the two case indices. So every case shape Swift has is
 /// told apart and read alike: one value or several, with labels or without
 /// (`case delete(id: Int)` has the part `Int`, `case moved(from: Int, to: Int)` the part
 /// `(Int, Int)`), cases that share a payload type or a base name (`case a(Int)` and
@@ -15,7 +15,7 @@ import Synchronization
 /// `indirect` cases, whose payload lies in a box, are read through a `Mirror`.
 ///
 /// What is learned of a case (how its payload is read as a given part) is remembered per enum
-/// type, part type and tag, in a table that reads take without a lock.
+/// type, part type and case index, in a table that reads take without a lock.
 ///
 /// Where reflection cannot work, the program stops with a message naming the enum and saying
 /// what to write instead, in every build: an enum built without reflection metadata
@@ -36,22 +36,22 @@ package enum _EnumCase {
         case boxed
     }
 
-    /// An enum type, a part type and a case's tag.
+    /// An enum type, a part type and a case's case index.
     fileprivate struct Key: Hashable {
         let whole: UInt
         let part: UInt
-        let tag: UInt32
+        let caseIndex: UInt32
 
-        init<Whole, Part>(_: Whole.Type, _: Part.Type, tag: UInt32) {
+        init<Whole, Part>(_: Whole.Type, _: Part.Type, caseIndex: UInt32) {
             whole = UInt(bitPattern: ObjectIdentifier(Whole.self))
             part = UInt(bitPattern: ObjectIdentifier(Part.self))
-            self.tag = tag
+            self.caseIndex = caseIndex
         }
 
         /// A slot among `mask + 1` (a power of two) for the key: a mix of the two types'
-        /// addresses (metadata, aligned to 8 bytes or more) and the tag, not a hash.
+        /// addresses (metadata, aligned to 8 bytes or more) and the case index, not a hash.
         func slot(_ mask: Int) -> Int {
-            Int(truncatingIfNeeded: (whole >> 3) &+ (part >> 5) &+ UInt(tag)) & mask
+            Int(truncatingIfNeeded: (whole >> 3) &+ (part >> 5) &+ UInt(caseIndex)) & mask
         }
     }
 
@@ -72,7 +72,7 @@ package enum _EnumCase {
     ) -> Learned {
         if let known = table.find(key) { return known }
         let learned: Learned
-        switch layout.payloadCase(tag: key.tag) {
+        switch layout.payloadCase(caseIndex: key.caseIndex) {
         case .unknown:
             // fatalError, not preconditionFailure: the message is printed in release builds too.
             fatalError(
@@ -111,8 +111,9 @@ package enum _EnumCase {
     /// returns whether it was.
     ///
     /// A case whose payload is declared of the part's type is changed where it lies: its
-    /// tag taken out, the payload changed in the enum's own storage, the tag put back, with
-    /// no copy of the enum or of the payload but the one that confirms the case. Any other is
+    /// case index taken out, the payload changed in the enum's own storage, the case index put
+    /// back, with no copy of the enum or of the payload but the one that confirms the case. Any
+    /// other is
     /// moved out and back (``_movingPayload(of:_:_:_:)``).
     @inlinable
     package static func modifyPayload<Whole, Part>(
@@ -142,23 +143,23 @@ package enum _EnumCase {
     ) -> Bool? {
         guard let layout = _EnumLayout(Whole.self) else { return nil }
         let value = UnsafeMutableRawPointer(pointer)
-        let tag = layout.tag(at: value)
-        let key = Key(Whole.self, Part.self, tag: tag)
+        let caseIndex = layout.caseIndex(at: value)
+        let key = Key(Whole.self, Part.self, caseIndex: caseIndex)
         switch learned(key, layout, Whole.self, Part.self).reading {
         case .empty: return false
         case .converted, .boxed: return nil
         case .inPlace: break
         }
         layout.layBare(value)
-        // The payload, laid out as a `Part`, lies at the enum's own address; the tag goes
+        // The payload, laid out as a `Part`, lies at the enum's own address; the case index goes
         // back whether or not it is the case asked for.
         let part = value.assumingMemoryBound(to: Part.self)
-        guard layout.tag(of: embed(part.pointee)) == tag else {
-            layout.restore(value, tag: tag)
+        guard layout.caseIndex(of: embed(part.pointee)) == caseIndex else {
+            layout.restore(value, caseIndex: caseIndex)
             return false
         }
         body(&part.pointee)
-        layout.restore(value, tag: tag)
+        layout.restore(value, caseIndex: caseIndex)
         return true
     }
 
@@ -171,8 +172,9 @@ package enum _EnumCase {
         guard let layout = _EnumLayout(Whole.self) else {
             return reflectedPayload(of: whole, case: embed, into: slot)
         }
-        let tag = layout.tag(of: whole)
-        let learned = learned(Key(Whole.self, Part.self, tag: tag), layout, Whole.self, Part.self)
+        let caseIndex = layout.caseIndex(of: whole)
+        let learned = learned(
+            Key(Whole.self, Part.self, caseIndex: caseIndex), layout, Whole.self, Part.self)
         switch learned.reading {
         case .empty:
             return false
@@ -190,7 +192,7 @@ package enum _EnumCase {
             guard let part = mirroredPayload(of: whole, as: Part.self) else { return false }
             slot.initialize(to: part)
         }
-        if layout.tag(of: embed(slot.pointee)) == tag { return true }
+        if layout.caseIndex(of: embed(slot.pointee)) == caseIndex { return true }
         slot.deinitialize(count: 1)
         return false
     }
@@ -245,7 +247,7 @@ package enum _EnumCase {
     /// payload is asked for as a `Part`; `nil` while it has not been learned. For tests.
     static func isReadInPlace<Whole, Part>(_ whole: Whole, as part: Part.Type) -> Bool? {
         guard let layout = _EnumLayout(Whole.self) else { return false }
-        let key = Key(Whole.self, Part.self, tag: layout.tag(of: whole))
+        let key = Key(Whole.self, Part.self, caseIndex: layout.caseIndex(of: whole))
         return table.find(key).map { $0.reading == .inPlace }
     }
 
@@ -256,7 +258,7 @@ package enum _EnumCase {
     /// values of a type that is not an enum are the same case.
     package static func sameCase<Whole>(_ one: Whole, _ other: Whole) -> Bool {
         if let layout = _EnumLayout(Whole.self) {
-            return layout.tag(of: one) == layout.tag(of: other)
+            return layout.caseIndex(of: one) == layout.caseIndex(of: other)
         }
         let first = Mirror(reflecting: one)
         guard first.displayStyle == .enum else { return true }
@@ -283,7 +285,7 @@ private final class _CaseTable: @unchecked Sendable {
     /// A slot's entry, read once its `whole` is published.
     struct Entry {
         var part: UInt
-        var tag: UInt32
+        var caseIndex: UInt32
         var learned: _EnumCase.Learned
     }
 
@@ -328,7 +330,9 @@ private final class _CaseTable: @unchecked Sendable {
                 if whole == 0 { return nil }
                 if whole == key.whole {
                     let entry = entries[slot]
-                    if entry.part == key.part, entry.tag == key.tag { return entry.learned }
+                    if entry.part == key.part, entry.caseIndex == key.caseIndex {
+                        return entry.learned
+                    }
                 }
                 slot = (slot + 1) & mask
             }
@@ -337,7 +341,8 @@ private final class _CaseTable: @unchecked Sendable {
         /// Puts `entry` in the first free slot for `whole`; the table has one.
         func insert(_ entry: Entry, whole: UInt) {
             let mask = capacity - 1
-            var slot = _EnumCase.Key(whole: whole, part: entry.part, tag: entry.tag).slot(mask)
+            var slot = _EnumCase.Key(whole: whole, part: entry.part, caseIndex: entry.caseIndex)
+                .slot(mask)
             while wholes[slot].load(ordering: .relaxed) != 0 { slot = (slot + 1) & mask }
             (entries + slot).initialize(to: entry)
             wholes[slot].store(whole, ordering: .releasing)
@@ -378,7 +383,8 @@ private final class _CaseTable: @unchecked Sendable {
                 published.store(UInt(bitPattern: larger.base), ordering: .releasing)
                 storage = larger
             }
-            storage.insert(Entry(part: key.part, tag: key.tag, learned: learned), whole: key.whole)
+            storage.insert(
+                Entry(part: key.part, caseIndex: key.caseIndex, learned: learned), whole: key.whole)
             writer.count += 1
         }
     }
@@ -392,9 +398,9 @@ private final class _CaseTable: @unchecked Sendable {
 }
 
 extension _EnumCase.Key {
-    fileprivate init(whole: UInt, part: UInt, tag: UInt32) {
+    fileprivate init(whole: UInt, part: UInt, caseIndex: UInt32) {
         self.whole = whole
         self.part = part
-        self.tag = tag
+        self.caseIndex = caseIndex
     }
 }

@@ -1,6 +1,6 @@
 /// Reads an enum value's case and payload through the enum's value witnesses, the functions
-/// the Swift runtime itself uses for them: the case's tag (`getEnumTag`), and the payload laid
-/// bare in place (`destructiveProjectEnumData`, undone with `destructiveInjectEnumTag`); and
+/// the Swift runtime itself uses for them: the case's case index (`getEnumTag`), and the payload
+/// laid bare in place (`destructiveProjectEnumData`, undone with `destructiveInjectEnumTag`); and
 /// each case's declared payload type from the enum's reflection metadata. It costs a few
 /// nanoseconds where a `Mirror` costs microseconds. See ``_EnumCase``, which uses it.
 ///
@@ -63,26 +63,26 @@ struct _EnumLayout {
     }
     private var inject: Inject { unsafeBitCast(witness(Self.injectOffset), to: Inject.self) }
 
-    /// The tag of the value's case: payload cases first, in the order they are declared.
-    func tag<Whole>(of value: Whole) -> UInt32 {
+    /// The case index of the value's case: payload cases first, in the order they are declared.
+    func caseIndex<Whole>(of value: Whole) -> UInt32 {
         withUnsafePointer(to: value) { pointer in getTag(UnsafeRawPointer(pointer), metadata) }
     }
 
-    /// The tag of the case of the enum value at `value`.
-    func tag(at value: UnsafeRawPointer) -> UInt32 {
+    /// The case index of the case of the enum value at `value`.
+    func caseIndex(at value: UnsafeRawPointer) -> UInt32 {
         getTag(value, metadata)
     }
 
-    /// Takes the tag out of the enum value at `value`, leaving the payload of its case laid
-    /// bare at the same address (``restore(_:tag:)`` puts it back).
+    /// Takes the case index out of the enum value at `value`, leaving the payload of its case laid
+    /// bare at the same address (``restore(_:caseIndex:)`` puts it back).
     func layBare(_ value: UnsafeMutableRawPointer) {
         project(value, metadata)
     }
 
     /// Makes the payload at `value`, laid bare by ``layBare(_:)``, the enum value of the case
-    /// with `tag` again.
-    func restore(_ value: UnsafeMutableRawPointer, tag: UInt32) {
-        inject(value, tag, metadata)
+    /// with `case index` again.
+    func restore(_ value: UnsafeMutableRawPointer, caseIndex: UInt32) {
+        inject(value, caseIndex, metadata)
     }
 
     /// What the reflection metadata says of one case.
@@ -96,9 +96,9 @@ struct _EnumLayout {
         case unknown
     }
 
-    /// The declared payload of the case with `tag`, from the enum's field descriptor, whose
-    /// records the runtime's own mirrors index by tag.
-    func payloadCase(tag: UInt32) -> Case {
+    /// The declared payload of the case with `case index`, from the enum's field descriptor, whose
+    /// records the runtime's own mirrors index by case index.
+    func payloadCase(caseIndex: UInt32) -> Case {
         // Enum metadata: the kind, the type descriptor, then the generic arguments.
         let descriptor = (metadata + Self.word).assumingMemoryBound(to: UnsafeRawPointer.self)
             .pointee
@@ -109,9 +109,9 @@ struct _EnumLayout {
         // each), count (32 bits), then the records.
         let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
         let count = fields.load(fromByteOffset: 12, as: UInt32.self)
-        guard tag < count, recordSize >= 12 else { return .unknown }
+        guard caseIndex < count, recordSize >= 12 else { return .unknown }
         // A record: flags, type name, name (32 bits each).
-        let record = fields + 16 + Int(tag) * recordSize
+        let record = fields + 16 + Int(caseIndex) * recordSize
         let flags = record.load(as: UInt32.self)
         guard let name = Self.relative(record + 4) else { return .empty }
         let length = Self.mangledNameLength(name)
@@ -179,17 +179,17 @@ struct _EnumLayout {
     }
 
     /// Runs `body` with the value's payload laid bare: the bytes at the start of a copy of the
-    /// value, its tag taken out. (For an `indirect` case, they are the box's address.)
+    /// value, its case index taken out. (For an `indirect` case, they are the box's address.)
     func withPayload<Whole, Result>(
         of value: Whole, _ body: (UnsafeRawPointer) -> Result
     ) -> Result {
         var copy = value
         return withUnsafeMutablePointer(to: &copy) { pointer in
             let raw = UnsafeMutableRawPointer(pointer)
-            let tag = tag(at: raw)
+            let caseIndex = caseIndex(at: raw)
             layBare(raw)
-            // The tag goes back before the copy is destroyed as the enum it is.
-            defer { restore(raw, tag: tag) }
+            // The case index goes back before the copy is destroyed as the enum it is.
+            defer { restore(raw, caseIndex: caseIndex) }
             return body(UnsafeRawPointer(raw))
         }
     }

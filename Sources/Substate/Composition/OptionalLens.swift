@@ -178,7 +178,7 @@ public struct OptionalLens<Whole, Part>: @unchecked Sendable {
     /// Reads the part of the whole at a pointer, where the lens can without copying the whole:
     /// what a scope's reader calls on the root's state.
     @inlinable
-    var _placeReader: @Sendable (UnsafePointer<Whole>) -> Part? {
+    var _pointerReader: @Sendable (UnsafePointer<Whole>) -> Part? {
         switch _storage {
         case .element(let path, let index):
             return { whole in

@@ -17,10 +17,10 @@ extension Effect {
     /// effects exactly as ``Store`` does.
     /// - Parameters:
     ///   - registry: The store's effects, for cancellation ids and throttles.
-    ///   - tags: The ids of the `cancellable` operators around this effect, and the
+    ///   - marks: The ids of the `cancellable` operators around this effect, and the
     ///     lifetime conditions of the children that started it.
     ///   - deliver: Called with each synchronous action, in order.
-    ///   - spawn: Called with each part that needs a task, and its tags.
+    ///   - spawn: Called with each part that needs a task, and its marks.
     ///   - present: Called with each presentation in the effect (see ``UpdatePresentation``),
     ///     in order, before the parts inside it start.
     ///   - isAlive: Whether a child's part of the state is still there, asked of the
@@ -30,9 +30,9 @@ extension Effect {
     @inlinable
     package func start(
         in registry: EffectRegistry,
-        tags: EffectTags = EffectTags(),
+        marks: EffectMarks = EffectMarks(),
         deliver: (Action) -> Void,
-        spawn: (Effect, EffectTags) -> Void,
+        spawn: (Effect, EffectMarks) -> Void,
         present: (any UpdatePresentation) -> Void = { _ in },
         isAlive: (EffectLifetime) -> Bool = { _ in true },
         dismissed: (_DismissingProgram) -> Void = { _warnUnhandledDismissal($0, after: nil) }
@@ -45,24 +45,24 @@ extension Effect {
         case .merge(let effects):
             for effect in effects {
                 effect.start(
-                    in: registry, tags: tags, deliver: deliver, spawn: spawn, present: present,
+                    in: registry, marks: marks, deliver: deliver, spawn: spawn, present: present,
                     isAlive: isAlive, dismissed: dismissed)
             }
         case .work, .concatenate:
-            spawn(self, tags)
+            spawn(self, marks)
         case .marked(let mark, let inner):
-            var tags = tags
+            var marks = marks
             switch mark {
             case .id(let id, let cancelInFlight):
                 if cancelInFlight { registry.cancel(id: id) }
-                tags.ids.append(id)
+                marks.ids.append(id)
             case .lifetime(let lifetime):
                 // A child removed by the time its update was committed starts nothing: not
                 // its work, its actions, nor the cancellations it asked for (which would
                 // otherwise reach another child that took its place, such as another case of
                 // an enum).
                 guard isAlive(lifetime) else { return }
-                tags.lifetimes.append(lifetime)
+                marks.lifetimes.append(lifetime)
             case .presentation(let presentation):
                 present(presentation)
             case .dismiss(let program):
@@ -71,11 +71,11 @@ extension Effect {
                 dismissed(program)
             }
             inner.start(
-                in: registry, tags: tags, deliver: deliver, spawn: spawn, present: present,
+                in: registry, marks: marks, deliver: deliver, spawn: spawn, present: present,
                 isAlive: isAlive, dismissed: dismissed)
         case .deferred(let decide):
             decide(registry, ._root).start(
-                in: registry, tags: tags, deliver: deliver, spawn: spawn, present: present,
+                in: registry, marks: marks, deliver: deliver, spawn: spawn, present: present,
                 isAlive: isAlive, dismissed: dismissed)
         }
     }

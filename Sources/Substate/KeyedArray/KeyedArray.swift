@@ -178,18 +178,18 @@ public struct KeyedArray<Element: Identifiable> {
         return true
     }
 
-    /// Records in the journal that the element with `id` changed (or appeared, or went).
+    /// Notes in the journal that the element with `id` changed (or appeared, or went).
     @inlinable
     mutating func _noteChange(of id: Element.ID) {
         _makeJournalUnique()
-        _journal.record(id)
+        _journal.note(id)
     }
 
-    /// Records that any element may have changed: readers compare every row.
+    /// Notes that any element may have changed: readers compare every row.
     @usableFromInline
     mutating func _noteEverything() {
         _makeJournalUnique()
-        _journal.recordEverything()
+        _journal.noteEverything()
     }
 
     /// Starts a new journal (a new lineage, with a new serial) if another value shares this

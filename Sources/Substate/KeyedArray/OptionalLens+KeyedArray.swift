@@ -131,8 +131,8 @@ enum _WholeReader<Whole> {
     /// store's refresher, so a reader that held the store would make a cycle; the cell holds
     /// nothing back.
     case cell(_StateCell<Whole>)
-    /// A parent scope's part, in place in the root's state (see ``ScopedStore/_place``).
-    case place(@MainActor () -> UnsafePointer<Whole>)
+    /// A parent scope's part, in place in the root's state (see ``ScopedStore/_location``).
+    case location(@MainActor () -> UnsafePointer<Whole>)
     /// A parent scope's part, read from the root (`nil` if it is missing).
     case value(@MainActor () -> Whole?)
 
@@ -151,8 +151,8 @@ enum _WholeReader<Whole> {
                 return {
                     UnsafeRawPointer(cell.pointer).load(fromByteOffset: offset, as: Value.self)
                 }
-            case .place(let place):
-                return { UnsafeRawPointer(place()).load(fromByteOffset: offset, as: Value.self) }
+            case .location(let location):
+                return { UnsafeRawPointer(location()).load(fromByteOffset: offset, as: Value.self) }
             case .value(let read):
                 return {
                     guard var whole = read() else { return nil }
@@ -164,7 +164,7 @@ enum _WholeReader<Whole> {
         }
         switch self {
         case .cell(let cell): return { cell.pointer.pointee[keyPath: keyPath] }
-        case .place(let place): return { place().pointee[keyPath: keyPath] }
+        case .location(let location): return { location().pointee[keyPath: keyPath] }
         case .value(let read): return { read()?[keyPath: keyPath] }
         }
     }

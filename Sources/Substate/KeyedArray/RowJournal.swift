@@ -37,9 +37,9 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
         serial = _RowJournalSerials.next()
     }
 
-    /// Records that the element with `id` changed.
+    /// Notes that the element with `id` changed.
     @inlinable
-    func record(_ id: ID) {
+    func note(_ id: ID) {
         if ring.isEmpty { ring = Array(repeating: id, count: Self.capacity) }
         ring[_slot(of: version)] = id
         version &+= 1
@@ -49,7 +49,7 @@ final class _RowJournal<ID: Hashable>: @unchecked Sendable {
 
     /// Records that every element may have changed: every reader compares everything.
     @usableFromInline
-    func recordEverything() {
+    func noteEverything() {
         version &+= 1
         remembered = 0
         _checkInvariants()

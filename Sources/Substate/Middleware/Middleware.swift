@@ -54,7 +54,7 @@ public struct Middleware<State, Action> {
     /// (where it runs its effect tasks, how to read its state); returns the middleware to
     /// install: itself, or a form that the store's offer makes cheaper (a state saver that
     /// can read the state when a save is due keeps no copy of it per action).
-    @usableFromInline package var install: ((_MiddlewareSite<State>) -> Middleware)?
+    @usableFromInline package var install: ((_MiddlewareServices<State>) -> Middleware)?
 
     /// A middleware from any of the hooks.
     /// - Parameters:

@@ -94,7 +94,7 @@ extension Optional {
     /// there is none.
     @usableFromInline
     static func installing<State, Action>(
-        _ middleware: [Middleware<State, Action>], at site: _MiddlewareSite<State>
+        _ middleware: [Middleware<State, Action>], at site: _MiddlewareServices<State>
     ) -> Self where Wrapped == _MiddlewareChain<State, Action> {
         middleware.isEmpty
             ? nil : _MiddlewareChain(installed: middleware.map { $0.installed(at: site) })
@@ -102,7 +102,7 @@ extension Optional {
 
     /// Adds `middleware` at the end of the chain, under `token`, installed at `site`.
     mutating func add<State, Action>(
-        _ middleware: Middleware<State, Action>, token: Int, at site: _MiddlewareSite<State>
+        _ middleware: Middleware<State, Action>, token: Int, at site: _MiddlewareServices<State>
     ) where Wrapped == _MiddlewareChain<State, Action> {
         self = (self ?? _MiddlewareChain(installed: [])).adding(
             middleware.installed(at: site), token: token)
@@ -127,7 +127,7 @@ extension Optional {
 extension Middleware {
     /// The middleware to put in a store's chain: what its `install` makes of it at `site`.
     @usableFromInline
-    func installed(at site: _MiddlewareSite<State>) -> Middleware {
+    func installed(at site: _MiddlewareServices<State>) -> Middleware {
         install?(site) ?? self
     }
 }

@@ -3,7 +3,7 @@
 /// whatever it changes in place (a state saver on a list of 100,000 rows would copy the list
 /// per action).
 ///
-/// A ``Store`` hands one to its middleware when it installs them (see ``_MiddlewareSite``).
+/// A ``Store`` hands one to its middleware when it installs them (see ``_MiddlewareServices``).
 /// The state is read on the store's isolation: at once when the caller is there (the main
 /// actor), else through the store's effect inbox, which hands it over when the store next
 /// drains its inbox, so that a test store's scheduler runs the hand-off as it runs effects.

@@ -22,7 +22,7 @@ extension StateSaver {
     /// action, and the state on demand; else the middleware that keeps each state. Inlinable,
     /// so that the hooks are specialised for the program's types.
     @inlinable
-    func installed<Action>(at site: _MiddlewareSite<State>) -> Middleware<State, Action> {
+    func installed<Action>(at site: _MiddlewareServices<State>) -> Middleware<State, Action> {
         progress.withLock { state in
             // The timer runs where the store runs its effects: on a test store's scheduler,
             // so that advancing its test clock past the deadline writes the file.

@@ -1,8 +1,8 @@
-/// A runtime client that collects what an effect produces instead of processing it: the
+/// A runtime delegate that collects what an effect produces instead of processing it: the
 /// actions and the errors no `catch` handler took, in order. `UpdateSpec` and the iterator
 /// of an ``Effect`` run effects through one, so that cancellation ids, throttles and timing
 /// work exactly as in a store.
-package final class EffectCollector<Action: Sendable>: EffectRuntimeClient {
+package final class EffectCollector<Action: Sendable>: EffectRuntimeDelegate {
     /// The runtime, owned by the collector and closed when it goes.
     package let runtime: EffectRuntime<EffectCollector>
     /// What the effect produced since ``takeCollected()`` was last called.
@@ -51,7 +51,7 @@ package final class EffectCollector<Action: Sendable>: EffectRuntimeClient {
         return group
     }
 
-    package func runtimeEffectFailed(_ error: any Error, of record: EffectRecord) {
+    package func runtimeEffectFailed(_ error: any Error, of running: RunningEffect) {
         collected.append(.failure(error))
     }
 }

@@ -18,11 +18,11 @@ package struct EffectGroup: Sendable {
         /// Keeps the counters below off the cache line of the reference count: the main
         /// actor enters and retains, effect tasks on other cores leave.
         private let padding = _CacheLinePadding()
-        /// Queued actions and effect records not finished yet.
+        /// Queued actions and running effects not finished yet.
         let pending = Atomic<Int>(0)
         /// ``Flags`` bits.
         let flags = Atomic<Int>(0)
-        /// The store's effects, to find this group's records when it is cancelled.
+        /// The store's effects, to find this group's running effects when it is cancelled.
         let registry: EffectRegistry?
         /// Guarded by the group's stripe of ``WaiterLocks``.
         nonisolated(unsafe) var waiters: [Int: UnsafeContinuation<Void, Never>] = [:]
@@ -54,11 +54,11 @@ package struct EffectGroup: Sendable {
         self._storage = storage
     }
 
-    /// Counts one more piece of pending work: a queued action, or an effect record (which is
-    /// cancelled at once if the group was).
-    @usableFromInline package func enter(_ record: EffectRecord? = nil) {
+    /// Counts one more piece of pending work: a queued action, or a running effect (which
+    /// is cancelled at once if the group was).
+    @usableFromInline package func enter(_ running: RunningEffect? = nil) {
         _storage.pending.add(1, ordering: .relaxed)
-        if let record, isCancelled { record.cancel() }
+        if let running, isCancelled { running.cancel() }
     }
 
     /// Marks one piece of work done; resumes waiters when none is left.
@@ -83,7 +83,7 @@ package struct EffectGroup: Sendable {
     func cancel() {
         _storage.flags.bitwiseOr(Flags.cancelled, ordering: .acquiringAndReleasing)
         let storage = self._storage
-        storage.registry?.cancel { ($0 as? EffectRecord)?._group._storage === storage }
+        storage.registry?.cancel { ($0 as? RunningEffect)?._group._storage === storage }
     }
 
     var isCancelled: Bool {

@@ -7,14 +7,14 @@
 @usableFromInline
 package final class EffectInbox<Action: Sendable>: Sendable {
     /// What an effect delivered. To spare a reference count round trip per action (which two
-    /// cores contend for), an action carries no record: it belongs to the record of the last
-    /// `.from` before it.
+    /// cores contend for), an action carries no running effect: it belongs to the running effect of
+    /// the last `.from` before it.
     @usableFromInline
     enum _Entry: Sendable {
-        case from(EffectRecord)
+        case from(RunningEffect)
         case action(Action)
-        case failed(any Error, EffectRecord)
-        case finished(EffectRecord)
+        case failed(any Error, RunningEffect)
+        case finished(RunningEffect)
         /// Work for the store's isolation (see ``_InboxCall``).
         case call(_InboxCall)
     }
@@ -38,7 +38,7 @@ package final class EffectInbox<Action: Sendable>: Sendable {
         @usableFromInline var _status = _Status.quiet
         @usableFromInline var _wake: (@Sendable () -> Void)?
         @usableFromInline var _producers: [UnsafeContinuation<Void, Never>] = []
-        /// The record that the last `.from` entry in `_entries` names.
+        /// The running effect that the last `.from` entry in `_entries` names.
         @usableFromInline var _lastSender: ObjectIdentifier?
 
         @usableFromInline init() {}
@@ -74,14 +74,14 @@ package final class EffectInbox<Action: Sendable>: Sendable {
     ///   (``_waitForRoom()``) before it sends again; `.dropped` when the effect was cancelled
     ///   or the inbox closed.
     @inlinable
-    func _offer(_ action: Action, from record: EffectRecord) -> _Offer {
-        guard !record.isCancelled else { return .dropped }
+    func _offer(_ action: Action, from running: RunningEffect) -> _Offer {
+        guard !running.isCancelled else { return .dropped }
         let (wake, outcome) = _state.withLock { state -> ((@Sendable () -> Void)?, _Offer) in
             guard !state._isClosed else { return (nil, .dropped) }
-            let sender = ObjectIdentifier(record)
+            let sender = ObjectIdentifier(running)
             if state._lastSender != sender {
                 state._lastSender = sender
-                state._entries.append(.from(record))
+                state._entries.append(.from(running))
             }
             state._entries.append(.action(action))
             state._actionCount += 1

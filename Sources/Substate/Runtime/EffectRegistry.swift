@@ -59,13 +59,13 @@ package final class EffectRegistry: Sendable {
     /// `state.withLifetimes`, readable without the lock: the store asks it after every action.
     @usableFromInline let _lifetimeCount = Atomic<Int>(0)
     /// Effects that ended without taking the lock (see ``ended(_:)``): a lock-free stack,
-    /// linked through the records and holding a reference to each.
-    /// Holds the top record's address as an integer (0 for none): `Atomic` of a pointer is
+    /// linked through the running effects and holding a reference to each.
+    /// Holds the top running effect's address as an integer (0 for none): `Atomic` of a pointer is
     /// not `Sendable`. Written by effect tasks on other cores: kept off the line that holds
     /// the registry's reference count, which the main actor changes on every effect.
     private let padding = _CacheLinePadding()
     let endedRecords = Atomic<Int>(0)
-    /// `state.isClosed`, readable without the lock: a record that ends after ``close()``
+    /// `state.isClosed`, readable without the lock: a running effect that ends after ``close()``
     /// drained the stack must not stay on it (it holds the registry: a cycle that would keep
     /// the effect's captures, such as the environment, alive forever).
     let closedFlag = Atomic<Bool>(false)
@@ -79,20 +79,21 @@ package final class EffectRegistry: Sendable {
         state._value.unlinkAll()
     }
 
-    /// Notes that a record's task ended, without waiting for the lock that the main actor
-    /// holds on every send: a cancelled effect's task calls it. The registry forgets the record
-    /// the next time it takes its lock. Lock-free; each record is pushed at most once.
+    /// Notes that a running effect's task ended, without waiting for the lock that the main actor
+    /// holds on every send: a cancelled effect's task calls it. The registry forgets the running
+    /// effect the next time it takes its lock. Lock-free; each running effect is pushed at most
+    /// once.
     @usableFromInline
-    package func ended(_ record: EffectRecord) {
+    package func ended(_ running: RunningEffect) {
         #if SUBSTATE_INTERNAL_CHECKS
             precondition(
-                !record.wasPushedOnEnded.exchange(true, ordering: .relaxed),
-                "Substate: an effect record was pushed twice on its registry's ended stack")
+                !running.wasPushedOnEnded.exchange(true, ordering: .relaxed),
+                "Substate: a running effect was pushed twice on its registry's ended stack")
         #endif
-        let pointer = Int(bitPattern: Unmanaged.passRetained(record).toOpaque())
+        let pointer = Int(bitPattern: Unmanaged.passRetained(running).toOpaque())
         var head = endedRecords.load(ordering: .relaxed)
         while true {
-            record.nextEnded = UnsafeMutableRawPointer(bitPattern: head)
+            running.nextEnded = UnsafeMutableRawPointer(bitPattern: head)
             let (exchanged, current) = endedRecords.compareExchange(
                 expected: head, desired: pointer, ordering: .sequentiallyConsistent)
             if exchanged { break }
@@ -100,38 +101,38 @@ package final class EffectRegistry: Sendable {
         }
         // After `close()` nobody else drains the stack. Both sides are sequentially
         // consistent: either `close()` drains after this push, or this load sees its flag.
-        // The records it releases cannot take the registry's last reference with them: the
-        // caller is a record that still holds the registry.
+        // The running effects it releases cannot take the registry's last reference with them: the
+        // caller is a running effect that still holds the registry.
         if closedFlag.load(ordering: .sequentiallyConsistent) {
             state.withLock { forgetEnded(&$0) }
         }
     }
 
-    /// Forgets the records pushed by ``ended(_:)``. Called with the lock held.
+    /// Forgets the running effects pushed by ``ended(_:)``. Called with the lock held.
     func forgetEnded(_ state: inout State) {
         var next = UnsafeMutableRawPointer(
             bitPattern: endedRecords.exchange(0, ordering: .sequentiallyConsistent))
         while let pointer = next {
-            let record = Unmanaged<EffectRecord>.fromOpaque(pointer).takeRetainedValue()
-            next = record.nextEnded
-            record.nextEnded = nil
-            if state.lists(record) { unregister(record, in: &state) }
+            let running = Unmanaged<RunningEffect>.fromOpaque(pointer).takeRetainedValue()
+            next = running.nextEnded
+            running.nextEnded = nil
+            if state.lists(running) { unregister(running, in: &state) }
         }
     }
 
     /// Registers a started effect under ids and lifetimes. Returns `false` (and
     /// cancels it) once the registry is closed.
     @usableFromInline
-    package func insert(_ handle: EffectHandle, tags: EffectTags = EffectTags()) -> Bool {
+    package func insert(_ handle: EffectHandle, marks: EffectMarks = EffectMarks()) -> Bool {
         let inserted = state.withLock { state in
             guard !state.isClosed else { return false }
             forgetEnded(&state)
             if state.lists(handle) { unregister(handle, in: &state) }
             state.link(handle)
-            handle._ids = tags.ids
-            handle._lifetimes = tags.lifetimes
-            for id in tags.ids { Self.join(handle, to: id, in: &state) }
-            if !tags.lifetimes.isEmpty { countLifetimes(&state, by: 1) }
+            handle._ids = marks.ids
+            handle._lifetimes = marks.lifetimes
+            for id in marks.ids { Self.join(handle, to: id, in: &state) }
+            if !marks.lifetimes.isEmpty { countLifetimes(&state, by: 1) }
             return true
         }
         if !inserted { handle.cancel() }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// An effect task of a store: its record, and everything the task needs to run and to end.
+/// An effect task of a store: a running effect, with everything the task needs to run and end.
 ///
 /// The task's closure captures this one object and nothing else, so that starting an effect
 /// allocates no closure context, and retains no object that the store shares with every
@@ -10,7 +10,7 @@ import Synchronization
 /// released with the run, which usually happens on the main actor, where the registry forgets
 /// ended effects.
 @usableFromInline
-final class _EffectRun<Action: Sendable>: EffectRecord, @unchecked Sendable {
+final class _EffectRun<Action: Sendable>: RunningEffect, @unchecked Sendable {
     @usableFromInline let _effect: Effect<Action>
     @usableFromInline let _inbox: EffectInbox<Action>
     @usableFromInline let _registry: EffectRegistry

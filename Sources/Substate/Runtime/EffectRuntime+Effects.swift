@@ -1,15 +1,15 @@
 extension EffectRuntime {
     /// Starts an effect in a group: cancellations happen now, synchronous actions are queued,
-    /// the rest runs in tasks. Presentations go to the client, and a child's effects start
-    /// only if the client finds the child alive.
+    /// the rest runs in tasks. Presentations go to the delegate, and a child's effects start
+    /// only if the delegate finds the child alive.
     @inlinable
     package func start(_ effect: Effect<Action>, in group: EffectGroup) {
         effect.start(
             in: registry,
             deliver: { enqueue($0, in: group) },
-            spawn: { spawn($0, tags: $1, in: group) },
-            present: { presentation in withClient { $0.runtimePresent(presentation) } },
-            isAlive: { lifetime in withClient { $0.runtimeIsAlive(lifetime) } }
+            spawn: { spawn($0, marks: $1, in: group) },
+            present: { presentation in withDelegate { $0.runtimePresent(presentation) } },
+            isAlive: { lifetime in withDelegate { $0.runtimeIsAlive(lifetime) } }
         )
     }
 
@@ -19,29 +19,29 @@ extension EffectRuntime {
         effect.start(
             in: registry,
             deliver: { enqueue($0, in: group) },
-            spawn: { spawn($0, tags: $1, in: group) },
-            present: { presentation in withClient { $0.runtimePresent(presentation) } },
-            isAlive: { lifetime in withClient { $0.runtimeIsAlive(lifetime) } },
+            spawn: { spawn($0, marks: $1, in: group) },
+            present: { presentation in withDelegate { $0.runtimePresent(presentation) } },
+            isAlive: { lifetime in withDelegate { $0.runtimeIsAlive(lifetime) } },
             dismissed: { _warnUnhandledDismissal($0, after: action) }
         )
     }
 
-    /// Runs an effect in a task of its own, registered under its tags.
+    /// Runs an effect in a task of its own, registered under its marks.
     @inlinable
-    func spawn(_ effect: Effect<Action>, tags: EffectTags, in group: EffectGroup) {
+    func spawn(_ effect: Effect<Action>, marks: EffectMarks, in group: EffectGroup) {
         let run = _EffectRun(
             effect: effect, group: group, inbox: inbox, registry: registry,
             outstanding: outstanding)
-        guard registry.insert(run, tags: tags) else { return }
+        guard registry.insert(run, marks: marks) else { return }
         group.enter(run)
         outstanding.enter()
         run._attach(EffectTasks.start(on: executor, priority: effect.priority, running: run))
-        withClient { $0.runtimeDidStart(run) }
+        withDelegate { $0.runtimeDidStart(run) }
     }
 
     /// Handles what effects delivered since the last drain, batch after batch, each in one
     /// turn of the processing loop: each action from an effect not cancelled meanwhile is
-    /// processed in the effect's group, errors go to the client after the batch, and each
+    /// processed in the effect's group, errors go to the delegate after the batch, and each
     /// effect that finished is forgotten (the other path by which effects end is
     /// ``_EffectRun/end()``, for cancelled ones).
     /// - Returns: Whether anything was delivered.
@@ -50,42 +50,42 @@ extension EffectRuntime {
     package func drain() -> Bool {
         guard _phase != .closed else { return false }
         precondition(_phase == .idle, "An effect runtime was drained while processing.")
-        var errors: [(any Error, EffectRecord)] = []
+        var errors: [(any Error, RunningEffect)] = []
         var delivered = false
         inbox.drain { entries, actionCount in
             delivered = true
             turn(settles: actionCount > 0) { handle(entries, errors: &errors) }
         }
-        for (error, record) in errors where _phase != .closed {
-            withClient { $0.runtimeEffectFailed(error, of: record) }
+        for (error, running) in errors where _phase != .closed {
+            withDelegate { $0.runtimeEffectFailed(error, of: running) }
         }
         return delivered
     }
 
     @inlinable
     func handle(
-        _ entries: [EffectInbox<Action>._Entry], errors: inout [(any Error, EffectRecord)]
+        _ entries: [EffectInbox<Action>._Entry], errors: inout [(any Error, RunningEffect)]
     ) {
         // The sender of the actions that follow, unretained: `entries` holds it for the
         // batch. A reference count changed per action here is one the effect's task changes
         // too, on the other core, as it sends (`effect.stream`).
-        var sender: Unmanaged<EffectRecord>?
+        var sender: Unmanaged<RunningEffect>?
         for entry in entries {
             guard _phase != .closed else { return }
             switch entry {
-            case .from(let record):
-                sender = Unmanaged.passUnretained(record)
+            case .from(let running):
+                sender = Unmanaged.passUnretained(running)
             case .action(let action):
                 guard let group = sender?._withUnsafeGuaranteedRef({ $0.liveGroup }) else {
                     continue
                 }
                 _ = process(action, in: group)
                 processQueue()
-            case .failed(let error, let record):
-                if !record.isCancelled { errors.append((error, record)) }
-            case .finished(let record):
-                registry.remove(record)
-                leave(record._group)
+            case .failed(let error, let running):
+                if !running.isCancelled { errors.append((error, running)) }
+            case .finished(let running):
+                registry.remove(running)
+                leave(running._group)
             case .call(let call):
                 call.run()
             }

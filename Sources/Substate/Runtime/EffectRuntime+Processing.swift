@@ -25,20 +25,20 @@ extension EffectRuntime {
         turn { start(effect, in: makeGroup()) }
     }
 
-    /// Processes one action for the client, or holds it while the client shows a past state.
+    /// Processes one action for the delegate, or holds it while the delegate shows a past state.
     /// The one entry for every action: sent, queued, delivered by an effect or released.
     @inlinable
     func process(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         if _slowPath(_isHolding) { return hold(action, in: group) }
-        return withClient { $0.runtimeProcess(action, in: group) }
+        return withDelegate { $0.runtimeProcess(action, in: group) }
     }
 
     /// Processes work in one turn: runs `body` (process the first action, start an initial
     /// effect, handle what effects delivered), then the released and the queued actions, then
-    /// the client settles (the store notifies its observers, who may send: their actions are
+    /// the delegate settles (the store notifies its observers, who may send: their actions are
     /// queued), and again until nothing is queued.
     /// - Parameters:
-    ///   - settles: Whether the client settles; `false` when the turn committed nothing.
+    ///   - settles: Whether the delegate settles; `false` when the turn committed nothing.
     ///   - body: The work that starts the turn.
     /// - Returns: What `body` returned.
     @inlinable
@@ -54,7 +54,7 @@ extension EffectRuntime {
             repeat {
                 if _slowPath(_hasReleased) { processReleased() }
                 if _hasQueued { processQueue() }
-                withClient { $0.runtimeSettle() }
+                withDelegate { $0.runtimeSettle() }
             } while (_hasQueued || _hasReleased) && _phase != .closed
         } else {
             if _slowPath(_hasReleased) { processReleased() }
@@ -152,7 +152,7 @@ extension EffectRuntime {
     // MARK: Closing
 
     /// Cancels every effect, drops queued and held actions, closes the inbox and resumes
-    /// every waiter. Later effects are refused; the client is never called again.
+    /// every waiter. Later effects are refused; the delegate is never called again.
     @usableFromInline
     package func close() {
         guard _phase != .closed else { return }

@@ -4,20 +4,20 @@
 /// cancellation ids, the groups that ``StoreTask/finish()`` waits on, the processing loop,
 /// and the start and the end of every effect task.
 ///
-/// Its client (see ``EffectRuntimeClient``) owns it: ``Store`` in production and in tests
+/// Its delegate (see ``EffectRuntimeDelegate``) owns it: ``Store`` in production and in tests
 /// (`SubstateTesting`'s `TestStore` drives a real store), and small collectors for
-/// `UpdateSpec` and the iterator of an ``Effect``. The client says what processing an action
+/// `UpdateSpec` and the iterator of an ``Effect``. The delegate says what processing an action
 /// means and what to do once the queue is empty; the runtime calls it, never the other way
 /// round except to hand it work (``send(_:)``, ``begin(with:)``, ``drain()``) and to start an
 /// effect while processing (``start(_:in:)``). What differs between production and tests is
 /// where effect tasks run and who drains the inbox (see ``WakeUp``).
 ///
-/// Not `Sendable`: its client uses it from one context (the store's main actor, a test's
+/// Not `Sendable`: its delegate uses it from one context (the store's main actor, a test's
 /// thread, an iterating task). Effect tasks reach only its `Sendable` parts (the inbox, the
 /// registry, the groups) through their ``_EffectRun``.
 @usableFromInline
-package final class EffectRuntime<Client: EffectRuntimeClient> {
-    @usableFromInline package typealias Action = Client.Action
+package final class EffectRuntime<Delegate: EffectRuntimeDelegate> {
+    @usableFromInline package typealias Action = Delegate.Action
 
     @usableFromInline package let inbox = EffectInbox<Action>()
     @usableFromInline package let registry = EffectRegistry()
@@ -26,32 +26,32 @@ package final class EffectRuntime<Client: EffectRuntimeClient> {
     /// Where effect tasks run; `nil` for detached tasks on the global executor.
     @usableFromInline package let executor: (any TaskExecutor)?
 
-    /// The client, which owns the runtime; set once by ``attach(_:)``. Unretained, because the
+    /// The delegate, which owns the runtime; set once by ``attach(_:)``. Unretained, because the
     /// runtime asks it something for every action (a retained or `unowned` reference costs a
-    /// retain and a release per call, ~20 ns of a send): the client closes the runtime
+    /// retain and a release per call, ~20 ns of a send): the delegate closes the runtime
     /// before it goes (its `deinit` does), and a closed runtime never calls it. A debug build
     /// checks that. Read by short accesses that never overlap, so its exclusivity is not
     /// checked at run time either.
     ///
-    /// Kept as a raw pointer, not an `Unmanaged<Client>?`: unoptimised, every call looked up
-    /// the metadata of `Unmanaged<Client>` and of its optional in the runtime's caches (about
+    /// Kept as a raw pointer, not an `Unmanaged<Delegate>?`: unoptimised, every call looked up
+    /// the metadata of `Unmanaged<Delegate>` and of its optional in the runtime's caches (about
     /// 650 instructions per call in `send.counter`); optimised, both are the same.
-    @usableFromInline @exclusivity(unchecked) var _client: UnsafeMutableRawPointer?
+    @usableFromInline @exclusivity(unchecked) var _delegate: UnsafeMutableRawPointer?
     #if SUBSTATE_INTERNAL_CHECKS
-        /// The client, to check with the internal checks on that it is alive whenever the runtime calls
-        /// it: reading an unowned reference to an object that went traps. Not `weak`: a weak
-        /// reference gives the client a side table, which sends every retain and release of
-        /// it down the runtime's slow path (about 15 % of an unoptimised `send.counter`).
-        /// Set once, read by short accesses: unchecked for exclusivity at run time, which
-        /// cost a debug send two checks (about 230 instructions).
-        @usableFromInline @exclusivity(unchecked) unowned(safe) var _checkedClient: Client?
+        /// The delegate, to check with the internal checks on that it is alive whenever the runtime
+        /// calls it: reading an unowned reference to an object that went traps. Not `weak`: a weak
+        /// reference gives the delegate a side table, which sends every retain and release of it
+        /// down the runtime's slow path (about 15 % of an unoptimised `send.counter`). Set once,
+        /// read by short accesses: unchecked for exclusivity at run time, which cost a debug send
+        /// two checks (about 230 instructions).
+        @usableFromInline @exclusivity(unchecked) unowned(safe) var _checkedDelegate: Delegate?
     #endif
 
     /// Idle, processing or closed (see ``_Phase``).
     @usableFromInline @exclusivity(unchecked) var _phase = _Phase.idle
     @usableFromInline @exclusivity(unchecked) var _queue: [Queued] = []
     @usableFromInline @exclusivity(unchecked) var _queueHead = 0
-    /// The actions held while the client shows a past state (time travel), rather than
+    /// The actions held while the delegate shows a past state (time travel), rather than
     /// processed as they come; `nil` when actions are not held.
     @usableFromInline @exclusivity(unchecked) var _held: [Queued]?
     /// Held actions released by ``releaseHeld()``, for the processing loop to process first.
@@ -81,7 +81,7 @@ package final class EffectRuntime<Client: EffectRuntimeClient> {
 
     /// Creates a runtime; its owner then calls ``attach(_:)`` before handing it any work.
     ///
-    /// Inlined, so that the main-actor hop is made where the client's type is known: the
+    /// Inlined, so that the main-actor hop is made where the delegate's type is known: the
     /// drains it runs are then specialised for the program (unspecialised, an action delivered
     /// by an effect cost four times as much: `effect.stream`).
     /// - Parameters:
@@ -101,24 +101,24 @@ package final class EffectRuntime<Client: EffectRuntimeClient> {
         }
     }
 
-    /// Sets the client: the object that owns the runtime and is told of its work.
+    /// Sets the delegate: the object that owns the runtime and is told of its work.
     @usableFromInline
-    package func attach(_ client: Client) {
-        precondition(_client == nil, "An effect runtime was attached to a second client.")
-        _client = Unmanaged.passUnretained(client).toOpaque()
+    package func attach(_ delegate: Delegate) {
+        precondition(_delegate == nil, "An effect runtime was attached to a second delegate.")
+        _delegate = Unmanaged.passUnretained(delegate).toOpaque()
         #if SUBSTATE_INTERNAL_CHECKS
-            _checkedClient = client
+            _checkedDelegate = delegate
         #endif
     }
 
-    /// Calls `body` with the client, without retaining it; checked to be attached and alive
+    /// Calls `body` with the delegate, without retaining it; checked to be attached and alive
     /// with the internal checks on.
     @inlinable
-    func withClient<Result>(_ body: (Client) -> Result) -> Result {
+    func withDelegate<Result>(_ body: (Delegate) -> Result) -> Result {
         #if SUBSTATE_INTERNAL_CHECKS
-            precondition(_checkedClient != nil, "An effect runtime outlived its client.")
+            precondition(_checkedDelegate != nil, "An effect runtime outlived its delegate.")
         #endif
-        return Unmanaged<Client>.fromOpaque(_client.unsafelyUnwrapped)._withUnsafeGuaranteedRef(
+        return Unmanaged<Delegate>.fromOpaque(_delegate.unsafelyUnwrapped)._withUnsafeGuaranteedRef(
             body)
     }
 
@@ -149,21 +149,21 @@ package final class EffectRuntime<Client: EffectRuntimeClient> {
     }
 }
 
-/// Drains a main-actor client's runtime from the task that the inbox's wake-up starts.
-/// `@unchecked Sendable`: the runtime is touched only on the main actor, where its client
+/// Drains a main-actor delegate's runtime from the task that the inbox's wake-up starts.
+/// `@unchecked Sendable`: the runtime is touched only on the main actor, where its delegate
 /// lives.
 ///
 /// The reference is strong, not weak: a weak one gives the runtime a side table, which sends
 /// every retain and release of it down the runtime's slow path (measured in an unoptimised
 /// `send.counter`). The runtime holds the hop in turn (through its inbox's wake-up); closing
-/// the runtime, which its client does when it goes, drops the wake-up and so breaks the
+/// the runtime, which its delegate does when it goes, drops the wake-up and so breaks the
 /// cycle, and a hop still pending then keeps the runtime until it runs and finds it closed.
 @usableFromInline
-final class _MainActorHop<Client: EffectRuntimeClient>: @unchecked Sendable {
-    @usableFromInline let _runtime: EffectRuntime<Client>
+final class _MainActorHop<Delegate: EffectRuntimeDelegate>: @unchecked Sendable {
+    @usableFromInline let _runtime: EffectRuntime<Delegate>
 
     @inlinable
-    init(_ runtime: EffectRuntime<Client>) {
+    init(_ runtime: EffectRuntime<Delegate>) {
         self._runtime = runtime
     }
 

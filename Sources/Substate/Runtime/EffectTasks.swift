@@ -27,7 +27,7 @@ package enum EffectTasks {
     /// - Parameters:
     ///   - executor: Where the task runs: `nil` for a detached task on the global executor.
     ///   - priority: The task's priority.
-    ///   - run: The effect, its record and what it needs.
+    ///   - run: The running effect and what it needs.
     @inlinable
     static func start<Action: Sendable>(
         on executor: (any TaskExecutor)?, priority: TaskPriority?, running run: _EffectRun<Action>

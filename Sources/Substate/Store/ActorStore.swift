@@ -185,7 +185,7 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
     @discardableResult
     public func addMiddleware(_ middleware: sending Middleware<State, Action>) -> MiddlewareToken {
         core.addMiddleware(
-            middleware, at: _MiddlewareSite(executor: core.runtime.executor, source: nil))
+            middleware, at: _MiddlewareServices(executor: core.runtime.executor, source: nil))
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.

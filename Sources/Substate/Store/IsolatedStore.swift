@@ -36,7 +36,7 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
         State, Action
     >
 
-    /// The state cell, the program, the sequences, the middleware, the test probe and the
+    /// The state cell, the program, the sequences, the middleware, the test's step delegate and the
     /// effect runtime (see ``_StoreCore``).
     let core: _StoreCore<State, Action, Environment, IsolatedStore>
     /// Receives the errors that effects threw and did not handle.
@@ -99,7 +99,7 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
         // The middleware gets the store's executor, but not its state on demand: it cannot
         // be asked from another thread.
         core.attach(
-            self, middleware: middleware, at: _MiddlewareSite(executor: executor, source: nil))
+            self, middleware: middleware, at: _MiddlewareServices(executor: executor, source: nil))
         wake.attach(self)
         if let isolation { belong(to: isolation) }
     }
@@ -221,7 +221,7 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     public func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
         checkOwner()
         return core.addMiddleware(
-            middleware, at: _MiddlewareSite(executor: core.runtime.executor, source: nil))
+            middleware, at: _MiddlewareServices(executor: core.runtime.executor, source: nil))
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.
@@ -243,12 +243,12 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     }
 
     /// Watches every step (a `TestStore`); `nil` otherwise.
-    package var probe: (any StoreProbe<Action>)? {
-        get { core.probe }
-        set { core.probe = newValue }
+    package var stepDelegate: (any StoreStepDelegate<Action>)? {
+        get { core.stepDelegate }
+        set { core.stepDelegate = newValue }
     }
 
-    /// Starts the effect of an initial update (a `TestStore` does, once its probe is set).
+    /// Starts the effect of an initial update (a `TestStore` does, once its step delegate is set).
     package func begin(with effect: Effect<Action>) {
         core.begin(with: effect)
     }
@@ -261,8 +261,8 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     }
 
     /// Whether an effect task the store started is still running (a test store asks).
-    package func isRunning(_ record: EffectRecord) -> Bool {
-        core.isRunning(record)
+    package func isRunning(_ running: RunningEffect) -> Bool {
+        core.isRunning(running)
     }
 
     /// Makes `actor` the store's: effects' actions are processed there from now on.
@@ -304,7 +304,7 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
 /// took, when it was given no handler.
 /// What an isolated store adds to its core: its error handler. Nothing observes it, and
 /// nothing animates.
-extension IsolatedStore: _StoreCoreHost {
+extension IsolatedStore: _StoreCoreDelegate {
     @usableFromInline package func coreSettle() {}
     @usableFromInline package func corePresent(_ presentation: any UpdatePresentation) {}
     @usableFromInline package func coreEffectFailed(_ error: any Error) {

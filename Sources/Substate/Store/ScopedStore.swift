@@ -70,7 +70,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
     /// trackers of their rows, read through it in place instead of copying this part out of
     /// the root's state first (a screen's list, on every refresh of a row). `nil` otherwise.
     /// It holds the root unowned: every scope holds the root strongly through `_forward`.
-    @usableFromInline let _place: (@MainActor () -> UnsafePointer<State>)?
+    @usableFromInline let _location: (@MainActor () -> UnsafePointer<State>)?
     /// `\.state`, shared by the scopes of one type: a key path literal of a generic class
     /// is made anew (demangling its type) each time it is evaluated.
     @usableFromInline let _stateKeyPath: KeyPath<ScopedStore, State>
@@ -107,7 +107,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         refresher: _ScopeRefresher,
         canDetach: Bool,
         common: _ScopeCommon<State, Action>,
-        place: (@MainActor () -> UnsafePointer<State>)? = nil,
+        location: (@MainActor () -> UnsafePointer<State>)? = nil,
         liveness: _ScopeLiveness? = nil,
         isRow: Bool = false
     ) {
@@ -121,7 +121,7 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         self._rowRead = rowRead
         self._forward = forward
         self._refresher = refresher
-        self._place = place
+        self._location = location
         _linkBody = common.linkBody
         _isRow = isRow
         if !isRow { refresher.add(_ScopeLink(scope: self, refresh: _linkBody)) }
@@ -162,10 +162,10 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction> {
         let forward = self._forward
-        if let place = _place, let offset = lens._offset {
+        if let location = _location, let offset = lens._offset {
             // Stored inline in this part, which is stored inline in the root's state.
-            return _Scopes.placed(
-                Self._place(at: offset, in: place, as: ChildState.self),
+            return _Scopes.located(
+                Self._location(at: offset, in: location, as: ChildState.self),
                 forward: { forward(tag($0)) }, refresher: _refresher)
         }
         let read = self._read
@@ -193,14 +193,14 @@ public final class ScopedStore<State: Equatable & Sendable, Action: Sendable>: S
         as tag: @escaping @Sendable (ChildAction) -> Action
     ) -> ScopedStore<ChildState, ChildAction>? {
         let forward = self._forward
-        if let place = _place {
+        if let location = _location {
             // The part is read where it is in the root's state, not copied out of it first.
-            let get = lens._placeReader
-            guard let initial = get(place()) else { return nil }
-            let read: @MainActor () -> ChildState? = { get(place()) }
+            let get = lens._pointerReader
+            guard let initial = get(location()) else { return nil }
+            let read: @MainActor () -> ChildState? = { get(location()) }
             return _Scopes.make(
                 initial: initial, read: read, rowRead: read, forward: { forward(tag($0)) },
-                refresher: _refresher, row: lens._row, owner: _serial, whole: .place(place))
+                refresher: _refresher, row: lens._row, owner: _serial, whole: .location(location))
         }
         guard let initial = lens.read(_latest()) else { return nil }
         let read = self._read
@@ -304,13 +304,13 @@ extension ScopedStore {
 }
 
 extension ScopedStore {
-    /// Where a part stored inline at `offset` in the part at `place` is.
+    /// Where a part stored inline at `offset` in the part at `location` is.
     @inlinable
-    static func _place<Part>(
-        at offset: Int, in place: @escaping @MainActor () -> UnsafePointer<State>,
+    static func _location<Part>(
+        at offset: Int, in location: @escaping @MainActor () -> UnsafePointer<State>,
         as _: Part.Type
     ) -> @MainActor () -> UnsafePointer<Part> {
-        { UnsafeRawPointer(place()).advanced(by: offset).assumingMemoryBound(to: Part.self) }
+        { UnsafeRawPointer(location()).advanced(by: offset).assumingMemoryBound(to: Part.self) }
     }
 }
 
@@ -319,15 +319,16 @@ extension ScopedStore {
 enum _Scopes {
     /// Makes the scope of a part stored inline in the root's state, read where it lies.
     @inlinable
-    static func placed<State: Equatable & Sendable, Action: Sendable>(
-        _ place: @escaping @MainActor () -> UnsafePointer<State>,
+    static func located<State: Equatable & Sendable, Action: Sendable>(
+        _ location: @escaping @MainActor () -> UnsafePointer<State>,
         forward: @escaping @MainActor (Action) -> StoreTask,
         refresher: _ScopeRefresher
     ) -> ScopedStore<State, Action> {
         ScopedStore(
-            initial: place().pointee, read: { place().pointee }, rowRead: { place().pointee },
+            initial: location().pointee, read: { location().pointee },
+            rowRead: { location().pointee },
             forward: forward, refresher: refresher, canDetach: false,
-            common: _ScopeCommons.of(), place: place)
+            common: _ScopeCommons.of(), location: location)
     }
 
     /// Makes the scope of a part that may be missing. When the lens reaches a row, the scope

@@ -10,7 +10,7 @@ extension Store {
     /// - Returns: A token for ``removeMiddleware(_:)``.
     @discardableResult
     public func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
-        core.addMiddleware(middleware, at: _middlewareSite)
+        core.addMiddleware(middleware, at: _middlewareServices)
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.
@@ -24,8 +24,8 @@ extension Store {
     /// Whether the caller is on the main actor is asked of the main queue, which runs the
     /// main actor (on Linux on a thread of its own, not the main thread).
     @usableFromInline
-    var _middlewareSite: _MiddlewareSite<State> {
-        _MiddlewareSite(executor: runtime.executor, source: _stateSource)
+    var _middlewareServices: _MiddlewareServices<State> {
+        _MiddlewareServices(executor: runtime.executor, source: _stateSource)
     }
 
     /// The one source of the store's state for its middleware, made when first needed. It

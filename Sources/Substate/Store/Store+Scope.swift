@@ -14,8 +14,8 @@ extension Store {
         if let offset = lens._offset {
             // Read where it is stored: `get(state)` would copy the whole state to hand it
             // over (a retain and a release of every reference it holds) at every refresh.
-            return _Scopes.placed(
-                _place(at: offset) as @MainActor () -> UnsafePointer<ChildState>,
+            return _Scopes.located(
+                _location(at: offset) as @MainActor () -> UnsafePointer<ChildState>,
                 forward: { self.send(tag($0)) }, refresher: _refresherForScopes)
         }
         let get = lens._reader
@@ -32,7 +32,8 @@ extension Store {
 
     /// A store for a part of this store's state that may be missing, reached by an optional
     /// lens (an enum case, a composed lens); see ``ScopedStore``. An optional property or a
-    /// row by id is scoped by its key path, as in `scope(at: \.todos, id: id, as: App.Action.todo)`.
+    /// row by id is scoped by its key path, as in `scope(at: \.todos, id: id, as:
+    /// App.Action.todo)`.
     ///
     /// ```swift
     /// let detail = store.scope(at: .case(Screen.detail, in: \.screen), as: App.Action.detail)
@@ -49,8 +50,8 @@ extension Store {
         // One copy of the lens, in one closure that both readers call: each closure that
         // captured the lens itself would copy all of it (its closures, its effect key, its
         // row address), a few hundred instructions per scope made. It reads the part where
-        // the state lies (see `OptionalLens._placeReader`), the first time too.
-        let get = lens._placeReader
+        // the state lies (see `OptionalLens._pointerReader`), the first time too.
+        let get = lens._pointerReader
         guard let initial = get(_storage.pointer) else { return nil }
         // One reader for both: from the root, the part and the row are read alike.
         let read: @MainActor () -> ChildState? = { [storage = _storage] in get(storage.pointer) }
@@ -71,10 +72,10 @@ extension Store {
     @usableFromInline
     var _refresherForScopes: _ScopeRefresher { _observation.scopes }
 
-    /// Where the part stored inline at `offset` in the state is (see ``ScopedStore/_place``).
+    /// Where the part stored inline at `offset` in the state is (see ``ScopedStore/_location``).
     /// It holds the store's cell of state, as the reader of its row trackers does.
     @inlinable
-    func _place<Part>(at offset: Int) -> @MainActor () -> UnsafePointer<Part> {
+    func _location<Part>(at offset: Int) -> @MainActor () -> UnsafePointer<Part> {
         { [storage = _storage] in
             UnsafeRawPointer(storage.pointer).advanced(by: offset)
                 .assumingMemoryBound(to: Part.self)

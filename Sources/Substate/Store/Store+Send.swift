@@ -88,14 +88,14 @@ extension Store {
     }
 
     /// Whether an effect task the store started is still running (a test store asks).
-    package func isRunning(_ record: EffectRecord) -> Bool {
-        core.isRunning(record)
+    package func isRunning(_ running: RunningEffect) -> Bool {
+        core.isRunning(running)
     }
 }
 
 /// What the store adds to its core: its observers, told after every turn, inside the
 /// update's presentation if there is one, and its error handler.
-extension Store: @MainActor _StoreCoreHost {
+extension Store: @MainActor _StoreCoreDelegate {
     /// Tells observers and scoped stores about the commits just made, inside the pending
     /// presentation if there is one. Their sends are queued meanwhile; the runtime processes
     /// them and settles again.

@@ -55,7 +55,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
         State, Action
     >
 
-    /// The state cell, the program, the sequences, the middleware, the test probe and the
+    /// The state cell, the program, the sequences, the middleware, the test's step delegate and the
     /// effect runtime (see ``_StoreCore``): what every store is made of.
     @usableFromInline let core: _StoreCore<State, Action, Environment, Store>
     /// The registrar, the fields read one by one, the scoped stores and the pending
@@ -74,9 +74,9 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     @inlinable var _committedStates: _Broadcast<State> { core.committedStates }
     @inlinable var _processedActions: _Broadcast<Action> { core.processedActions }
     /// Watches every step (a `TestStore`); `nil` otherwise.
-    package var probe: (any StoreProbe<Action>)? {
-        get { core.probe }
-        set { core.probe = newValue }
+    package var stepDelegate: (any StoreStepDelegate<Action>)? {
+        get { core.stepDelegate }
+        set { core.stepDelegate = newValue }
     }
     /// The source of the state for the middleware, once made (see `_stateSource`).
     var _stateSourceIfMade: _StateSource<State>?
@@ -144,7 +144,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
             state: state, environment: environment, update: update, executor: executor,
             wakeUp: executor == nil ? .mainActor : .manual)
         self._observation = _StoreObservation(stateKeyPath: \Store.state)
-        core.attach(self, middleware: middleware, at: _middlewareSite)
+        core.attach(self, middleware: middleware, at: _middlewareServices)
     }
 
     /// Creates a store from an initial update, whose effect starts at once.

@@ -1,34 +1,35 @@
-/// What a store built on a ``_StoreCore`` adds to it: a ``Store`` its observers and scopes,
-/// an ``IsolatedStore`` its error handler. The core calls its host on the store's isolation,
-/// inside its processing, and never after the store is torn down.
+/// The store around a ``_StoreCore``, told of its processing: a ``Store`` adds its observers
+/// and scopes, an ``IsolatedStore`` its error handler. The core calls its delegate on the
+/// store's isolation, inside its processing, and never after the store is torn down.
 @usableFromInline
-package protocol _StoreCoreHost<State, Action>: AnyObject {
+package protocol _StoreCoreDelegate<State, Action>: AnyObject {
     associatedtype State: Equatable & Sendable
     associatedtype Action: Sendable
 
     /// The commits of a turn are done: tell whoever watches the state (see
-    /// ``EffectRuntimeClient/runtimeSettle()``).
+    /// ``EffectRuntimeDelegate/runtimeSettle()``).
     func coreSettle()
 
     /// An update being committed asked for a presentation.
     func corePresent(_ presentation: any UpdatePresentation)
 
-    /// An effect threw an error that no `catch` handler took, and no probe watches the store.
+    /// An effect threw an error that no `catch` handler took, and no step delegate watches the
+    /// store.
     func coreEffectFailed(_ error: any Error)
 }
 
 /// The one root of every store: the state cell, the program (environment and update), the
-/// sequences of committed states and processed actions, the middleware chain, the test probe
-/// and the effect runtime, whose only client it is. ``Store`` is a core with observation and
-/// scopes, ``IsolatedStore`` a core with its owner check, ``ActorStore`` an actor around an
-/// `IsolatedStore`.
+/// sequences of committed states and processed actions, the middleware chain, the test's step
+/// delegate and the effect runtime, whose only delegate it is. ``Store`` is a core with
+/// observation and scopes, ``IsolatedStore`` a core with its owner check, ``ActorStore`` an
+/// actor around an `IsolatedStore`.
 ///
 /// Not `Sendable`: its store uses it from one isolation (the main actor for a `Store`, the
 /// owning actor for an `IsolatedStore`; a `TestStore` drives either on the main actor).
 @usableFromInline
 package final class _StoreCore<
-    State: Equatable & Sendable, Action: Sendable, Environment, Host: _StoreCoreHost
-> where Host.State == State, Host.Action == Action {
+    State: Equatable & Sendable, Action: Sendable, Environment, Delegate: _StoreCoreDelegate
+> where Delegate.State == State, Delegate.Action == Action {
     @usableFromInline let storage: _StateCell<State>
     @usableFromInline let environment: Environment
     @usableFromInline let update: (consuming State, Environment, Action) -> Update<State, Action>
@@ -37,8 +38,8 @@ package final class _StoreCore<
     @usableFromInline package let runtime: EffectRuntime<_StoreCore>
 
     /// The store that owns this core; set once by ``attach(_:)``. Unretained, as the runtime
-    /// holds its client (see ``EffectRuntime``): the store tears its core down before it goes.
-    @usableFromInline @exclusivity(unchecked) var _host: UnsafeMutableRawPointer?
+    /// holds its delegate (see ``EffectRuntime``): the store tears its core down before it goes.
+    @usableFromInline @exclusivity(unchecked) var _delegate: UnsafeMutableRawPointer?
 
     /// The middleware, in order, as the send path reads it: unretained, held by `middleware`
     /// or, once replaced during processing, by `retiredMiddleware`.
@@ -59,11 +60,11 @@ package final class _StoreCore<
     var nextMiddlewareToken = 0
 
     /// Watches every step (a `TestStore`); `nil` otherwise.
-    package weak var probe: (any StoreProbe<Action>)? {
-        didSet { _isProbed = probe != nil }
+    package weak var stepDelegate: (any StoreStepDelegate<Action>)? {
+        didSet { _hasStepDelegate = stepDelegate != nil }
     }
-    /// `probe != nil`, as the inlined send path can see it.
-    @usableFromInline @exclusivity(unchecked) var _isProbed = false
+    /// `stepDelegate != nil`, as the inlined send path can see it.
+    @usableFromInline @exclusivity(unchecked) var _hasStepDelegate = false
 
     /// Whether ``tearDown()`` ran.
     @usableFromInline @exclusivity(unchecked) package private(set) var isTornDown = false
@@ -86,17 +87,18 @@ package final class _StoreCore<
     /// Sets the store that owns this core, and installs its first middleware at `site`.
     @inlinable
     package func attach(
-        _ host: Host, middleware: [Middleware<State, Action>], at site: _MiddlewareSite<State>
+        _ delegate: Delegate, middleware: [Middleware<State, Action>],
+        at site: _MiddlewareServices<State>
     ) {
-        precondition(_host == nil, "A store core was attached to a second store.")
-        _host = Unmanaged.passUnretained(host).toOpaque()
+        precondition(_delegate == nil, "A store core was attached to a second store.")
+        _delegate = Unmanaged.passUnretained(delegate).toOpaque()
         self.middleware = .installing(middleware, at: site)
     }
 
-    /// Calls `body` with the host, without retaining it.
+    /// Calls `body` with the delegate, without retaining it.
     @inlinable
-    func withHost<Result>(_ body: (Host) -> Result) -> Result {
-        Unmanaged<Host>.fromOpaque(_host.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+    func withDelegate<Result>(_ body: (Delegate) -> Result) -> Result {
+        Unmanaged<Delegate>.fromOpaque(_delegate.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
     }
 
     /// A core that goes away tears itself down: its effects end with it, its middleware is told.
@@ -105,7 +107,7 @@ package final class _StoreCore<
     }
 
     /// Cancels every effect, drops the queued actions, ends the sequences and tells the
-    /// middleware; later actions are ignored and the host is never called again. Calling it
+    /// middleware; later actions are ignored and the delegate is never called again. Calling it
     /// again does nothing.
     @usableFromInline
     package func tearDown() {
@@ -140,13 +142,13 @@ package final class _StoreCore<
     }
 
     /// Whether an effect task the store started is still running (a test store asks).
-    package func isRunning(_ record: EffectRecord) -> Bool {
-        runtime.registry.isRunning(record)
+    package func isRunning(_ running: RunningEffect) -> Bool {
+        runtime.registry.isRunning(running)
     }
 
     /// Adds a middleware at the end of the chain; see ``Store/addMiddleware(_:)``.
     package func addMiddleware(
-        _ middleware: Middleware<State, Action>, at site: _MiddlewareSite<State>
+        _ middleware: Middleware<State, Action>, at site: _MiddlewareServices<State>
     ) -> MiddlewareToken {
         defer { nextMiddlewareToken += 1 }
         self.middleware.add(middleware, token: nextMiddlewareToken, at: site)
@@ -159,9 +161,9 @@ package final class _StoreCore<
     }
 }
 
-extension _StoreCore: _MiddlewareHost {
-    @inlinable var _hostState: State { storage.value }
-    @inlinable var _hostIsTornDown: Bool { isTornDown }
+extension _StoreCore: _MiddlewareRunner {
+    @inlinable var _middlewareState: State { storage.value }
+    @inlinable var _middlewareIsTornDown: Bool { isTornDown }
 
     /// Runs the update function for an action, commits its state and starts its effect.
     @inlinable
@@ -182,29 +184,29 @@ extension _StoreCore: _MiddlewareHost {
 }
 
 /// What the core does with the work its runtime hands it.
-extension _StoreCore: EffectRuntimeClient {
+extension _StoreCore: EffectRuntimeDelegate {
     /// Moves the state through the middleware and the update function and starts the effect
     /// it returns. Returns the group the effect joined: `group`, or a new one if there was
     /// none. The runtime calls it for every action: sent, queued, delivered by an effect or
     /// released after time travel.
     @inlinable
     package func runtimeProcess(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
-        if _slowPath(_isProbed) { return _processProbed(action, in: group) }
-        return processUnprobed(action, in: group)
+        if _slowPath(_hasStepDelegate) { return _processWithStepDelegate(action, in: group) }
+        return processWithoutStepDelegate(action, in: group)
     }
 
-    /// ``runtimeProcess(_:in:)`` with the probe told before and after.
+    /// ``runtimeProcess(_:in:)`` with the step delegate told before and after.
     @usableFromInline
-    func _processProbed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
-        probe?.willProcess(action, in: group)
-        let joined = processUnprobed(action, in: group)
-        probe?.didProcess(action, in: group, joined: joined)
+    func _processWithStepDelegate(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+        stepDelegate?.willProcess(action, in: group)
+        let joined = processWithoutStepDelegate(action, in: group)
+        stepDelegate?.didProcess(action, in: group, joined: joined)
         return joined
     }
 
     /// Runs an action through the middleware, or straight to the update when there is none.
     @inlinable
-    func processUnprobed(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
+    func processWithoutStepDelegate(_ action: Action, in group: EffectGroup?) -> EffectGroup? {
         if let chain = _middlewareChain {
             let joined = _processThroughMiddleware(action, in: group, unretained: chain)
             if !retiredMiddleware.isEmpty { retiredMiddleware = [] }
@@ -213,17 +215,17 @@ extension _StoreCore: EffectRuntimeClient {
         return commit(action, in: group)
     }
 
-    /// Tells the host that the turn's commits are done.
+    /// Tells the delegate that the turn's commits are done.
     @inlinable
     package func runtimeSettle() {
-        withHost { $0.coreSettle() }
+        withDelegate { $0.coreSettle() }
     }
 
-    /// Tells the probe and the host of an update's presentation.
+    /// Tells the step delegate and the delegate of an update's presentation.
     @usableFromInline
     package func runtimePresent(_ presentation: any UpdatePresentation) {
-        probe?.didAsk(toPresent: presentation)
-        withHost { $0.corePresent(presentation) }
+        stepDelegate?.didAsk(toPresent: presentation)
+        withDelegate { $0.corePresent(presentation) }
     }
 
     @inlinable
@@ -231,19 +233,19 @@ extension _StoreCore: EffectRuntimeClient {
         lifetime.isAlive(in: storage._pointer)
     }
 
-    /// Hands an error an effect did not handle to the probe, or else to the host.
+    /// Hands an error an effect did not handle to the step delegate, or else to the delegate.
     @usableFromInline
-    package func runtimeEffectFailed(_ error: any Error, of record: EffectRecord) {
+    package func runtimeEffectFailed(_ error: any Error, of running: RunningEffect) {
         guard !isTornDown else { return }
-        if let probe {
-            probe.effectFailed(error, of: record)
+        if let stepDelegate {
+            stepDelegate.effectFailed(error, of: running)
         } else {
-            withHost { $0.coreEffectFailed(error) }
+            withDelegate { $0.coreEffectFailed(error) }
         }
     }
 
     @usableFromInline
-    package func runtimeDidStart(_ record: EffectRecord) {
-        probe?.didStart(record)
+    package func runtimeDidStart(_ running: RunningEffect) {
+        stepDelegate?.didStart(running)
     }
 }

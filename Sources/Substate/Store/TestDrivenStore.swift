@@ -1,4 +1,5 @@
-/// A store that `SubstateTesting`'s `TestStore` drives on the main actor, with its probe and
+/// A store that `SubstateTesting`'s `TestStore` drives on the main actor, with its step delegate
+/// and
 /// its scheduler: a ``Store``, or an ``IsolatedStore`` that belongs to the main actor. What the
 /// test store asks of the store it drives, once for both.
 @MainActor
@@ -9,7 +10,7 @@ package protocol TestDrivenStore<State, Action>: AnyObject {
     /// The current state.
     var state: State { get }
     /// Watches every step of the store (the test store itself).
-    var probe: (any StoreProbe<Action>)? { get set }
+    var stepDelegate: (any StoreStepDelegate<Action>)? { get set }
     /// Sends an action from the test, on the main actor.
     func sendFromTest(_ action: Action) -> StoreTask
     /// Starts the effect of an initial update.
@@ -21,7 +22,7 @@ package protocol TestDrivenStore<State, Action>: AnyObject {
     /// Tears the store down.
     func tearDown()
     /// Whether an effect task the store started is still running.
-    func isRunning(_ record: EffectRecord) -> Bool
+    func isRunning(_ running: RunningEffect) -> Bool
 }
 
 extension Store: TestDrivenStore {

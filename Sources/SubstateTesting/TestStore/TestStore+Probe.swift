@@ -3,7 +3,7 @@ import Substate
 /// How the test store follows the real store's work: each action processed, where the work it
 /// belongs to was started, the effect tasks started, their errors and the presentations asked
 /// for. Everything comes on the main actor, inside the store's processing.
-extension TestStore: @MainActor StoreProbe {
+extension TestStore: @MainActor StoreStepDelegate {
     package func willProcess(_ action: Action, in group: EffectGroup?) {
         stepPresentation = nil
         if group == nil, let sending {
@@ -34,8 +34,8 @@ extension TestStore: @MainActor StoreProbe {
         stepPresentation = presentation
     }
 
-    package func effectFailed(_ error: any Error, of record: EffectRecord) {
-        let effect = started.first { $0.record === record }
+    package func effectFailed(_ error: any Error, of running: RunningEffect) {
+        let effect = started.first { $0.running === running }
         fail(
             "An effect started by \(effect.map { label($0.name) } ?? "the store") threw an error that no handler "
                 + "caught: \(error)",
@@ -44,17 +44,17 @@ extension TestStore: @MainActor StoreProbe {
     }
 
     /// Notes an effect task the store started, with the step that started it.
-    package func didStart(_ record: EffectRecord) {
+    package func didStart(_ running: RunningEffect) {
         let step = current ?? sending
         started.append(
             StartedEffect(
-                record: record, origin: step?.origin ?? unknownOrigin,
+                running: running, origin: step?.origin ?? unknownOrigin,
                 name: step?.name ?? .text("the store")))
     }
 
     /// The effects still running, oldest first. Forgets those that ended.
     var runningEffects: [StartedEffect] {
-        started.removeAll { !engine.isRunning($0.record) }
+        started.removeAll { !engine.isRunning($0.running) }
         return started
     }
 

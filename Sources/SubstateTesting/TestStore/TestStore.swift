@@ -160,7 +160,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     }
 
     struct StartedEffect {
-        var record: EffectRecord
+        var running: RunningEffect
         var origin: Location
         var name: Name
     }
@@ -275,7 +275,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
             middleware: middleware, scheduler: scheduler)
         self.clocks = clocks ?? TestClock.find(in: environment)
         for clock in self.clocks { clock.attach(scheduler) }
-        engine.probe = self
+        engine.stepDelegate = self
         // The store's inbox is drained whenever the scheduler has nothing else to run: the
         // test's own flow of control, on the main actor. The scheduler's idle handler
         // outlives the test store: it does not keep the store.
@@ -297,7 +297,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     }
 
     // Not an isolated deinit: that one runs without the test's task-local values, so the
-    // failures it records would belong to no test. A test store is released on the main
+    // failures it running effects would belong to no test. A test store is released on the main
     // actor, at the end of the test that made it.
     deinit {
         MainActor.assumeIsolated {

@@ -1,7 +1,7 @@
 /// What a store tells a middleware when it installs it: where the store runs its effect
 /// tasks, and, for a ``Store``, how to read its state when the middleware needs it.
 @usableFromInline
-package struct _MiddlewareSite<State> {
+package struct _MiddlewareServices<State> {
     /// Where the store runs its effect tasks (`nil`: the global executor), so that work of
     /// the middleware's own (a state saver's timer) runs there too: on a test store's
     /// scheduler in tests.

@@ -1,9 +1,9 @@
 /// Watches every step of a store from inside: what a `TestStore` needs to check each step
-/// of the real store it drives. A store without a probe pays one check per action.
+/// of the real store it drives. A store without a step delegate pays one check per action.
 ///
 /// Every call comes inside the store's processing, on the store's isolation: the main actor
 /// for a ``Store``, the main actor too for an ``IsolatedStore`` that a test store drives.
-package protocol StoreProbe<Action>: AnyObject {
+package protocol StoreStepDelegate<Action>: AnyObject {
     associatedtype Action: Sendable
 
     /// An action is about to go through the middleware and the update function. `group` is
@@ -20,8 +20,8 @@ package protocol StoreProbe<Action>: AnyObject {
 
     /// An effect threw an error that no `catch` handler took; the store's
     /// ``Store/effectErrorHandler`` is not called.
-    func effectFailed(_ error: any Error, of record: EffectRecord)
+    func effectFailed(_ error: any Error, of running: RunningEffect)
 
     /// The store started an effect task.
-    func didStart(_ record: EffectRecord)
+    func didStart(_ running: RunningEffect)
 }

@@ -1,7 +1,7 @@
 /// What an effect's task answers to: the cancellation ids of the `cancellable` operators
 /// around it, and the lifetime conditions of the children that started it.
 @usableFromInline
-package struct EffectTags: Sendable {
+package struct EffectMarks: Sendable {
     @usableFromInline package var ids: EffectIDList
     @usableFromInline package var lifetimes: [EffectLifetime]
 

@@ -2,19 +2,19 @@
 /// ``ActorStore``'s core on its actor. The chain's processing is written once, here, against
 /// what the two stores have in common.
 @usableFromInline
-protocol _MiddlewareHost<State, Action>: AnyObject {
+protocol _MiddlewareRunner<State, Action>: AnyObject {
     associatedtype State
     associatedtype Action
 
     /// The committed state, as hooks and interceptors receive it.
-    var _hostState: State { get }
+    var _middlewareState: State { get }
     /// Whether the store was torn down; actions an interceptor let through are dropped then.
-    var _hostIsTornDown: Bool { get }
+    var _middlewareIsTornDown: Bool { get }
     /// Runs the update function for an action, commits its state and starts its effect.
     func commit(_ action: Action, in group: EffectGroup?) -> EffectGroup?
 }
 
-extension _MiddlewareHost {
+extension _MiddlewareRunner {
     /// ``_processThroughMiddleware(_:in:chain:)`` with a chain the caller holds: read without
     /// a retain (an atomic pair per send). Here and not in the main-actor store, where a
     /// closure handed to `_withUnsafeGuaranteedRef` (a function of a module built without
@@ -48,7 +48,7 @@ extension _MiddlewareHost {
             guard let intercept = middleware._intercept else { continue }
             var passed: [Action] = []
             for action in actions {
-                switch intercept(action, _hostState) {
+                switch intercept(action, _middlewareState) {
                 case .forward: passed.append(action)
                 case .drop: continue
                 case .replace(let replacements): passed += replacements
@@ -57,7 +57,7 @@ extension _MiddlewareHost {
             actions = passed
         }
         var group = group
-        for action in actions where !_hostIsTornDown {
+        for action in actions where !_middlewareIsTornDown {
             group = _processWithHooks(action, in: group, chain: chain)
         }
         return group
@@ -70,15 +70,15 @@ extension _MiddlewareHost {
         guard chain._needsStateBefore else {
             chain._willProcess?(action)
             let group = commit(action, in: group)
-            chain._didProcess?(action, _hostState)
+            chain._didProcess?(action, _middlewareState)
             return group
         }
         for middleware in chain._all { middleware._willProcess?(action) }
-        let before = _hostState
+        let before = _middlewareState
         let group = commit(action, in: group)
         for middleware in chain._all {
-            middleware._didProcess?(action, _hostState)
-            middleware._didChange?(action, before, _hostState)
+            middleware._didProcess?(action, _middlewareState)
+            middleware._didChange?(action, before, _middlewareState)
         }
         return group
     }

@@ -2,11 +2,11 @@
 /// and in tests, and small collectors for `UpdateSpec` and an iterated ``Effect``.
 ///
 /// The runtime owns the processing loop (the queue, the held actions, the inbox and its
-/// wake-up hop); the client says what processing one action means and what to do when the
+/// wake-up hop); the delegate says what processing one action means and what to do when the
 /// loop is quiet. Every requirement but the first has a default that does nothing, so a
-/// client that only collects actions writes one method.
+/// delegate that only collects actions writes one method.
 @usableFromInline
-package protocol EffectRuntimeClient<Action>: AnyObject {
+package protocol EffectRuntimeDelegate<Action>: AnyObject {
     associatedtype Action: Sendable
 
     /// Processes one action (the store: middleware, update, commit) and starts its effect
@@ -29,16 +29,16 @@ package protocol EffectRuntimeClient<Action>: AnyObject {
     func runtimeIsAlive(_ lifetime: EffectLifetime) -> Bool
 
     /// An effect threw an error that no `catch` handler took.
-    func runtimeEffectFailed(_ error: any Error, of record: EffectRecord)
+    func runtimeEffectFailed(_ error: any Error, of running: RunningEffect)
 
     /// An effect task was started (a test store lists them).
-    func runtimeDidStart(_ record: EffectRecord)
+    func runtimeDidStart(_ running: RunningEffect)
 }
 
-extension EffectRuntimeClient {
+extension EffectRuntimeDelegate {
     @inlinable package func runtimeSettle() {}
     @inlinable package func runtimePresent(_ presentation: any UpdatePresentation) {}
     @inlinable package func runtimeIsAlive(_ lifetime: EffectLifetime) -> Bool { true }
-    @inlinable package func runtimeEffectFailed(_ error: any Error, of record: EffectRecord) {}
-    @inlinable package func runtimeDidStart(_ record: EffectRecord) {}
+    @inlinable package func runtimeEffectFailed(_ error: any Error, of running: RunningEffect) {}
+    @inlinable package func runtimeDidStart(_ running: RunningEffect) {}
 }
