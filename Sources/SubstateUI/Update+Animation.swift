@@ -12,11 +12,11 @@
         /// ```
         ///
         /// The store commits the state, then notifies its observers inside
-        /// `withAnimation(animation)`; see `UpdatePresentation`.
+        /// `withAnimation(animation)`; see `UpdateAnimation`.
         /// - Parameter animation: The animation; `nil` turns animation off for the change.
-        /// - Returns: An update with the same state and effect, presented with `animation`.
+        /// - Returns: An update with the same state and effect, animated with `animation`.
         public func animation(_ animation: Animation? = .default) -> Update {
-            presenting(AnimationPresentation(animation))
+            animating(SwiftUIAnimation(animation))
         }
     }
 #endif

@@ -10,11 +10,11 @@ final class Seen<Value> {
     var values: [Value] = []
 }
 
-/// A presentation a test can recognise: it notifies inside, and records that it did.
-struct Fade: UpdatePresentation, Equatable {
+/// An animation a test can recognise: it notifies inside, and records that it did.
+struct Fade: UpdateAnimation, Equatable {
     var seconds: Double
 
-    @MainActor func present(_ notify: () -> Void) {
+    @MainActor func animate(_ notify: () -> Void) {
         notify()
     }
 }
@@ -30,11 +30,11 @@ func clockedWorkspaceUpdate(
 ) -> Update<Workspace, WorkspaceAction> {
     let update = Workspace.update(state: state, environment: (), action: action)
     guard case .resize(let size) = action else { return update }
-    return update.presenting(Fade(seconds: Double(size) / 10))
+    return update.animating(Fade(seconds: Double(size) / 10))
 }
 
 /// What the test store gets from driving a real store: an initial update, middleware, a
-/// saver's timer, presentations, a recorder's times and a time machine, all on the test
+/// saver's timer, animations, a recorder's times and a time machine, all on the test
 /// scheduler.
 @MainActor
 @Suite struct TestStoreRuntimeTests {
@@ -196,9 +196,9 @@ func clockedWorkspaceUpdate(
             state: Workspace(), environment: ClockedEnvironment(clock: TestClock()),
             update: clockedWorkspaceUpdate, testing: tested)
         store.send(.resize(5)) { $0.preferences.fontSize = 5 }
-        #expect(store.lastPresentation as? Fade == Fade(seconds: 0.5))
+        #expect(store.lastAnimation as? Fade == Fade(seconds: 0.5))
         store.send(.rename("A")) { $0.preferences.title = "A" }
-        #expect(store.lastPresentation == nil)
+        #expect(store.lastAnimation == nil)
     }
 
     @Test(arguments: TestedStore.allCases)
@@ -208,7 +208,7 @@ func clockedWorkspaceUpdate(
             environment: ClockedEnvironment(clock: TestClock()), update: clockedWorkspaceUpdate,
             testing: tested)
         store.receive(.resize(20)) { $0.preferences.fontSize = 20 }
-        #expect(store.lastPresentation as? Fade == Fade(seconds: 2))
+        #expect(store.lastAnimation as? Fade == Fade(seconds: 2))
     }
 
     @Test(arguments: TestedStore.allCases) func aRecorderReadsTheTestClock(_ tested: TestedStore)

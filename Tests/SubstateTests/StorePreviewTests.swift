@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func aPreviewStoreDropsAsynchronousEffects() async {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let store = Store.preview(state: Panel(), environment: log, update: Panel.update)
         store.send(.toggleLater)
         #expect(store.runningEffectCount == 0)
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func aPreviewStoreKeepsPresentations() {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let store = Store.preview(state: Panel(), environment: log, update: Panel.update)
         store.send(.toggle(animated: "fade"))
         #expect(log.events == ["begin fade", "end fade"])

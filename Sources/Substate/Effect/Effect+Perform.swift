@@ -21,7 +21,7 @@ extension Effect {
     ///     lifetime conditions of the children that started it.
     ///   - deliver: Called with each synchronous action, in order.
     ///   - spawn: Called with each part that needs a task, and its marks.
-    ///   - present: Called with each presentation in the effect (see ``UpdatePresentation``),
+    ///   - animate: Called with each animation in the effect (see ``UpdateAnimation``),
     ///     in order, before the parts inside it start.
     ///   - isAlive: Whether a child's part of the state is still there, asked of the
     ///     state just committed. The effects of a child that is gone by then do not start.
@@ -33,7 +33,7 @@ extension Effect {
         marks: EffectMarks = EffectMarks(),
         deliver: (Action) -> Void,
         spawn: (Effect, EffectMarks) -> Void,
-        present: (any UpdatePresentation) -> Void = { _ in },
+        animate: (any UpdateAnimation) -> Void = { _ in },
         isAlive: (EffectLifetime) -> Bool = { _ in true },
         dismissed: (_DismissingProgram) -> Void = { _warnUnhandledDismissal($0, after: nil) }
     ) {
@@ -45,7 +45,7 @@ extension Effect {
         case .merge(let effects):
             for effect in effects {
                 effect.start(
-                    in: registry, marks: marks, deliver: deliver, spawn: spawn, present: present,
+                    in: registry, marks: marks, deliver: deliver, spawn: spawn, animate: animate,
                     isAlive: isAlive, dismissed: dismissed)
             }
         case .work, .concatenate:
@@ -63,19 +63,19 @@ extension Effect {
                 // an enum).
                 guard isAlive(lifetime) else { return }
                 marks.lifetimes.append(lifetime)
-            case .presentation(let presentation):
-                present(presentation)
+            case .animation(let animation):
+                animate(animation)
             case .dismiss(let program):
                 // Only a presentation or a stack can dismiss a program; they take the mark
                 // before the effect gets here.
                 dismissed(program)
             }
             inner.start(
-                in: registry, marks: marks, deliver: deliver, spawn: spawn, present: present,
+                in: registry, marks: marks, deliver: deliver, spawn: spawn, animate: animate,
                 isAlive: isAlive, dismissed: dismissed)
         case .deferred(let decide):
             decide(registry, ._root).start(
-                in: registry, marks: marks, deliver: deliver, spawn: spawn, present: present,
+                in: registry, marks: marks, deliver: deliver, spawn: spawn, animate: animate,
                 isAlive: isAlive, dismissed: dismissed)
         }
     }

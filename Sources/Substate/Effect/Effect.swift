@@ -43,7 +43,7 @@ public struct Effect<Action: Sendable>: Sendable {
     ///
     /// Seven cases, each one something the runtime does differently: nothing, actions now,
     /// work in a task, parts side by side, parts one after another, a part with a mark the
-    /// runtime acts on (an id, a child's lifetime, a presentation), and a part decided when it
+    /// runtime acts on (an id, a child's lifetime, an animation), and a part decided when it
     /// starts (cancellations, throttles). Every public operator is built on these.
     @usableFromInline
     indirect enum _Operation: Sendable {

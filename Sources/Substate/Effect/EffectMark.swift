@@ -8,9 +8,9 @@ enum _EffectMark: Sendable {
     /// an `OptionalLens`): it does not start once the child is gone, and is cancelled when the
     /// child goes while it runs.
     case lifetime(EffectLifetime)
-    /// The update that returned the part asks for this presentation (see
-    /// ``UpdatePresentation``): the store takes it when it starts the part.
-    case presentation(any UpdatePresentation)
+    /// The update that returned the part asks for this animation (see
+    /// ``UpdateAnimation``): the store takes it when it starts the part.
+    case animation(any UpdateAnimation)
     /// The program that returned the part asks to be dismissed (``Update/dismiss(_:)``): the
     /// mark goes up through the programs that embed it, like any part, until the nearest
     /// presentation or stack takes it off and removes the child. It names the program, for
@@ -33,8 +33,8 @@ extension _EffectMark {
         case .lifetime(let lifetime):
             // Inside a task, a condition holds for the whole task that runs it.
             context.registry.add(lifetime: lifetime, to: context.handle)
-        case .presentation, .dismiss:
-            // Inside a task nothing is committed: there is nothing to present, and nothing to
+        case .animation, .dismiss:
+            // Inside a task nothing is committed: there is nothing to animate, and nothing to
             // dismiss (the mark is read from the update, not run).
             break
         }

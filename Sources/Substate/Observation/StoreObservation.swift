@@ -2,11 +2,11 @@ import Observation
 
 /// Everything a root store does to tell others about its state: the Observation registrar,
 /// the fields read one by one (see ``_ObservedFields``), the refresher of its scoped stores
-/// (see ``_ScopeRefresher``), and the presentation of the last update, which the next
+/// (see ``_ScopeRefresher``), and the animation of the last update, which the next
 /// notification runs inside.
 ///
 /// After the commits of one turn, the store's runtime settles and the store calls
-/// ``notify(_:of:)`` once: inside the pending presentation if there is one, it tells the
+/// ``notify(_:of:)`` once: inside the pending animation if there is one, it tells the
 /// observers of the whole state, those of each field that changed, and the scoped stores.
 @MainActor @usableFromInline
 final class _StoreObservation<Subject: Observable & AnyObject, State> {
@@ -21,8 +21,8 @@ final class _StoreObservation<Subject: Observable & AnyObject, State> {
     @usableFromInline @exclusivity(unchecked) var _fields: _ObservedFields<Subject, State>?
     /// The scoped stores made from the subject; `nil` until the first.
     @usableFromInline @exclusivity(unchecked) var _scopes: _ScopeRefresher?
-    /// The presentation of the last update committed since observers were last told.
-    @usableFromInline @exclusivity(unchecked) var _pending: (any UpdatePresentation)?
+    /// The animation of the last update committed since observers were last told.
+    @usableFromInline @exclusivity(unchecked) var _pending: (any UpdateAnimation)?
     /// `_pending != nil`, checked on every send without copying the existential.
     @usableFromInline @exclusivity(unchecked) var _hasPending = false
     /// Whether `state` was read since its observers were last told that it changed. Every
@@ -71,15 +71,15 @@ final class _StoreObservation<Subject: Observable & AnyObject, State> {
         return scopes
     }
 
-    /// Notes the presentation of an update being committed; the last one wins.
+    /// Notes the animation of an update being committed; the last one wins.
     @usableFromInline
-    func setPending(_ presentation: any UpdatePresentation) {
-        _pending = presentation
+    func setPending(_ animation: any UpdateAnimation) {
+        _pending = animation
         _hasPending = true
     }
 
     /// Tells observers and scoped stores about the commits just made, inside the pending
-    /// presentation if there is one.
+    /// animation if there is one.
     /// - Parameter state: Where the state is now.
     @inlinable
     func notify(_ state: UnsafePointer<State>, of subject: Subject) {
@@ -114,11 +114,11 @@ final class _StoreObservation<Subject: Observable & AnyObject, State> {
         _fields?.publish(state, of: subject, to: _registrar)
     }
 
-    /// Notifies inside the pending presentation; makes sure observers are told exactly once
-    /// even if the presentation does not call its `notify` function, or calls it twice.
+    /// Notifies inside the pending animation; makes sure observers are told exactly once
+    /// even if the animation does not call its `notify` function, or calls it twice.
     @usableFromInline
     func _notifyInsidePending(_ state: UnsafePointer<State>, of subject: Subject) {
-        guard let presentation = _pending else { return }
+        guard let animation = _pending else { return }
         _pending = nil
         _hasPending = false
         var notified = false
@@ -127,11 +127,11 @@ final class _StoreObservation<Subject: Observable & AnyObject, State> {
             notified = true
             self.publish(state, of: subject)
         }
-        presentation.present(notify)
+        animation.animate(notify)
         if !notified {
             #if DEBUG
                 writeToStandardError(
-                    "Substate: \(type(of: presentation)).present(_:) did not call notify; "
+                    "Substate: \(type(of: animation)).animate(_:) did not call notify; "
                         + "the store notified its observers after it returned."
                 )
             #endif

@@ -1,6 +1,6 @@
 extension EffectRuntime {
     /// Starts an effect in a group: cancellations happen now, synchronous actions are queued,
-    /// the rest runs in tasks. Presentations go to the delegate, and a child's effects start
+    /// the rest runs in tasks. Animations go to the delegate, and a child's effects start
     /// only if the delegate finds the child alive.
     @inlinable
     package func start(_ effect: Effect<Action>, in group: EffectGroup) {
@@ -8,7 +8,7 @@ extension EffectRuntime {
             in: registry,
             deliver: { enqueue($0, in: group) },
             spawn: { spawn($0, marks: $1, in: group) },
-            present: { presentation in withDelegate { $0.runtimePresent(presentation) } },
+            animate: { animation in withDelegate { $0.runtimeAnimate(animation) } },
             isAlive: { lifetime in withDelegate { $0.runtimeIsAlive(lifetime) } }
         )
     }
@@ -20,7 +20,7 @@ extension EffectRuntime {
             in: registry,
             deliver: { enqueue($0, in: group) },
             spawn: { spawn($0, marks: $1, in: group) },
-            present: { presentation in withDelegate { $0.runtimePresent(presentation) } },
+            animate: { animation in withDelegate { $0.runtimeAnimate(animation) } },
             isAlive: { lifetime in withDelegate { $0.runtimeIsAlive(lifetime) } },
             dismissed: { _warnUnhandledDismissal($0, after: action) }
         )

@@ -22,8 +22,8 @@ package protocol EffectRuntimeDelegate<Action>: AnyObject {
     /// observers, who may send (their actions are queued and processed in the same turn).
     func runtimeSettle()
 
-    /// An effect being started carries a presentation (see ``UpdatePresentation``).
-    func runtimePresent(_ presentation: any UpdatePresentation)
+    /// An effect being started carries an animation (see ``UpdateAnimation``).
+    func runtimeAnimate(_ animation: any UpdateAnimation)
 
     /// Whether the child whose lifetime this is is still alive in the state just committed.
     func runtimeIsAlive(_ lifetime: EffectLifetime) -> Bool
@@ -37,7 +37,7 @@ package protocol EffectRuntimeDelegate<Action>: AnyObject {
 
 extension EffectRuntimeDelegate {
     @inlinable package func runtimeSettle() {}
-    @inlinable package func runtimePresent(_ presentation: any UpdatePresentation) {}
+    @inlinable package func runtimeAnimate(_ animation: any UpdateAnimation) {}
     @inlinable package func runtimeIsAlive(_ lifetime: EffectLifetime) -> Bool { true }
     @inlinable package func runtimeEffectFailed(_ error: any Error, of running: RunningEffect) {}
     @inlinable package func runtimeDidStart(_ running: RunningEffect) {}

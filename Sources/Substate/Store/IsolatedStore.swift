@@ -306,7 +306,7 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
 /// nothing animates.
 extension IsolatedStore: _StoreCoreDelegate {
     @usableFromInline package func coreSettle() {}
-    @usableFromInline package func corePresent(_ presentation: any UpdatePresentation) {}
+    @usableFromInline package func coreAnimate(_ animation: any UpdateAnimation) {}
     @usableFromInline package func coreEffectFailed(_ error: any Error) {
         effectErrorHandler(error)
     }

@@ -12,7 +12,7 @@ extension Store {
     ///
     /// Tapping around a preview changes its state as the app would, without network calls,
     /// timers or saved files. Effects that an update returns are dropped, including the
-    /// actions they would send synchronously; an update's presentation (an animation) is kept.
+    /// actions they would send synchronously; an update's animation is kept.
     /// - Parameters:
     ///   - state: The state to show.
     ///   - environment: The environment for the update function.
@@ -49,8 +49,8 @@ extension Store {
             update: { state, environment, action in
                 let full = update(state, environment, action)
                 let withoutEffects = Update<State, Action>(state: full.state)
-                guard let presentation = full.presentation else { return withoutEffects }
-                return withoutEffects.presenting(presentation)
+                guard let animation = full.animation else { return withoutEffects }
+                return withoutEffects.animating(animation)
             })
     }
 }

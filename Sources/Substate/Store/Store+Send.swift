@@ -5,8 +5,8 @@ extension Store {
     ///
     /// Everything happens before `send` returns: the update, the commit, the actions that the
     /// effect delivers synchronously, the start of its asynchronous work, and then, once, the
-    /// observers' notification (inside the update's presentation, if it carries one: see
-    /// ``UpdatePresentation``). Actions that the asynchronous work produces arrive later, each
+    /// observers' notification (inside the update's animation, if it carries one: see
+    /// ``UpdateAnimation``). Actions that the asynchronous work produces arrive later, each
     /// processed the same way.
     ///
     /// If the store is already processing an action (the send comes from an observer that the
@@ -94,10 +94,10 @@ extension Store {
 }
 
 /// What the store adds to its core: its observers, told after every turn, inside the
-/// update's presentation if there is one, and its error handler.
+/// update's animation if there is one, and its error handler.
 extension Store: @MainActor _StoreCoreDelegate {
     /// Tells observers and scoped stores about the commits just made, inside the pending
-    /// presentation if there is one. Their sends are queued meanwhile; the runtime processes
+    /// animation if there is one. Their sends are queued meanwhile; the runtime processes
     /// them and settles again.
     @inlinable
     package func coreSettle() {
@@ -105,10 +105,10 @@ extension Store: @MainActor _StoreCoreDelegate {
         _observation.notify(UnsafePointer(_storage._pointer), of: self)
     }
 
-    /// Notes the presentation of an update being committed; the last one wins.
+    /// Notes the animation of an update being committed; the last one wins.
     @usableFromInline
-    package func corePresent(_ presentation: any UpdatePresentation) {
-        _observation.setPending(presentation)
+    package func coreAnimate(_ animation: any UpdateAnimation) {
+        _observation.setPending(animation)
     }
 
     @usableFromInline

@@ -59,7 +59,7 @@ public final class Store<State: Equatable & Sendable, Action: Sendable, Environm
     /// effect runtime (see ``_StoreCore``): what every store is made of.
     @usableFromInline let core: _StoreCore<State, Action, Environment, Store>
     /// The registrar, the fields read one by one, the scoped stores and the pending
-    /// presentation (see ``_StoreObservation``).
+    /// animation (see ``_StoreObservation``).
     @usableFromInline let _observation: _StoreObservation<Store, State>
     /// The state, moved out while the update function runs.
     @inlinable var _storage: _StateCell<State> { core.storage }

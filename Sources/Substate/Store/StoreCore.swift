@@ -10,8 +10,8 @@ package protocol _StoreCoreDelegate<State, Action>: AnyObject {
     /// ``EffectRuntimeDelegate/runtimeSettle()``).
     func coreSettle()
 
-    /// An update being committed asked for a presentation.
-    func corePresent(_ presentation: any UpdatePresentation)
+    /// An update being committed asked for an animation.
+    func coreAnimate(_ animation: any UpdateAnimation)
 
     /// An effect threw an error that no `catch` handler took, and no step delegate watches the
     /// store.
@@ -221,11 +221,11 @@ extension _StoreCore: EffectRuntimeDelegate {
         withDelegate { $0.coreSettle() }
     }
 
-    /// Tells the step delegate and the delegate of an update's presentation.
+    /// Tells the step delegate and the delegate of an update's animation.
     @usableFromInline
-    package func runtimePresent(_ presentation: any UpdatePresentation) {
-        stepDelegate?.didAsk(toPresent: presentation)
-        withDelegate { $0.corePresent(presentation) }
+    package func runtimeAnimate(_ animation: any UpdateAnimation) {
+        stepDelegate?.didAsk(toAnimate: animation)
+        withDelegate { $0.coreAnimate(animation) }
     }
 
     @inlinable

@@ -67,7 +67,7 @@ extension StoreProtocol {
     ///
     /// `store.count` is `store.state.count`, except for what an observer is told: a SwiftUI
     /// view or `withObservationTracking` that reads `store.count` is told only when `count`
-    /// changes (by its `Equatable`), once per send, inside the update's presentation; a view
+    /// changes (by its `Equatable`), once per send, inside the update's animation; a view
     /// that reads ``state`` is told after every action (a scoped store's, after every change
     /// to its part). See <doc:Observation> for the rules, and for what a list view should read.
     ///

@@ -15,8 +15,8 @@ package protocol StoreStepDelegate<Action>: AnyObject {
     /// when there was no effect and no group).
     func didProcess(_ action: Action, in group: EffectGroup?, joined: EffectGroup?)
 
-    /// An update asked for a presentation (see ``UpdatePresentation``).
-    func didAsk(toPresent presentation: any UpdatePresentation)
+    /// An update asked for an animation (see ``UpdateAnimation``).
+    func didAsk(toAnimate animation: any UpdateAnimation)
 
     /// An effect threw an error that no `catch` handler took; the store's
     /// ``Store/effectErrorHandler`` is not called.

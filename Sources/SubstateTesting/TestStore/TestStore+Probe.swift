@@ -1,11 +1,11 @@
 import Substate
 
 /// How the test store follows the real store's work: each action processed, where the work it
-/// belongs to was started, the effect tasks started, their errors and the presentations asked
+/// belongs to was started, the effect tasks started, their errors and the animations asked
 /// for. Everything comes on the main actor, inside the store's processing.
 extension TestStore: @MainActor StoreStepDelegate {
     package func willProcess(_ action: Action, in group: EffectGroup?) {
-        stepPresentation = nil
+        stepAnimation = nil
         if group == nil, let sending {
             current = sending
         } else {
@@ -20,18 +20,18 @@ extension TestStore: @MainActor StoreStepDelegate {
         let origin = current?.origin ?? unknownOrigin
         if let joined, origins[joined.identity] == nil { origins[joined.identity] = origin }
         if group == nil, sending != nil {
-            sent = (engine.state, stepPresentation)
+            sent = (engine.state, stepAnimation)
         } else {
             received.append(
                 Received(
                     action: action, stateAfter: engine.state, origin: origin,
-                    presentation: stepPresentation))
+                    animation: stepAnimation))
         }
-        stepPresentation = nil
+        stepAnimation = nil
     }
 
-    package func didAsk(toPresent presentation: any UpdatePresentation) {
-        stepPresentation = presentation
+    package func didAsk(toAnimate animation: any UpdateAnimation) {
+        stepAnimation = animation
     }
 
     package func effectFailed(_ error: any Error, of running: RunningEffect) {

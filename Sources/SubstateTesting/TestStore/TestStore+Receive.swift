@@ -89,7 +89,7 @@ extension TestStore {
             previous: assertedState, actual: next.stateAfter, updateExpected,
             location: location, step: "receive(\(describe(next.action)))")
         assertedState = next.stateAfter
-        lastPresentation = next.presentation
+        lastAnimation = next.animation
         runScheduler(at: location)
     }
 

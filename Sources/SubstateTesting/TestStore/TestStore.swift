@@ -107,10 +107,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     /// The test clocks whose time ``advance(by:fileID:filePath:line:column:)`` moves.
     public let clocks: [TestClock]
 
-    /// The presentation (see `UpdatePresentation`) that the update of the last step the
+    /// The animation (see `UpdateAnimation`) that the update of the last step the
     /// test asserted asked for, or `nil` if it asked for none. After a `send`, the sent
     /// action's; after a `receive`, the received action's.
-    public internal(set) var lastPresentation: (any UpdatePresentation)?
+    public internal(set) var lastAnimation: (any UpdateAnimation)?
 
     /// The state after the last step the test asserted.
     var assertedState: State
@@ -121,10 +121,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
     var current: Step?
     /// The `send` in progress.
     var sending: Step?
-    /// The state and presentation right after the action of the `send` in progress.
-    var sent: (state: State, presentation: (any UpdatePresentation)?)?
-    /// The presentation the update being processed asked for.
-    var stepPresentation: (any UpdatePresentation)?
+    /// The state and animation right after the action of the `send` in progress.
+    var sent: (state: State, animation: (any UpdateAnimation)?)?
+    /// The animation the update being processed asked for.
+    var stepAnimation: (any UpdateAnimation)?
     /// Where the work of each group was started.
     var origins: [ObjectIdentifier: Location] = [:]
     /// Every effect task the store started, with where and by what.
@@ -143,7 +143,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         var action: Action
         var stateAfter: State
         var origin: Location
-        var presentation: (any UpdatePresentation)?
+        var animation: (any UpdateAnimation)?
     }
 
     /// A step of the store's work: where it was started, and what to call it. A received
@@ -358,7 +358,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable, Envi
         sending = nil
         // Nothing was processed if the store was torn down, or holds actions (time travel).
         let actual = sent?.state ?? engine.state
-        lastPresentation = sent?.presentation
+        lastAnimation = sent?.animation
         sent = nil
         check(
             previous: previous, actual: actual, updateExpected, location: location,

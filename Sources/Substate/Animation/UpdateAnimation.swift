@@ -2,35 +2,35 @@
 ///
 /// An update function decides *what* changes; sometimes it also knows *how* the change should
 /// appear: a row that slides in, a panel that fades. It says so by returning an update that
-/// carries a presentation:
+/// carries an animation:
 ///
 /// ```swift
 /// case .addTapped:
 ///     state.items.append(Item())
-///     return Update(state: state).presenting(SlideIn())
+///     return Update(state: state).animating(SlideIn())
 /// ```
 ///
-/// The store does not interpret the presentation. After it commits the state, it tells its
-/// observers (and its scoped stores) about the change by calling the presentation's
-/// ``present(_:)`` with a function that notifies them. SubstateUI's `Update.animation(_:)`
+/// The store does not interpret the animation. After it commits the state, it tells its
+/// observers (and its scoped stores) about the change by calling the animation's
+/// ``animate(_:)`` with a function that notifies them. SubstateUI's `Update.animation(_:)`
 /// wraps that notification in SwiftUI's `withAnimation`, which is all a SwiftUI view needs to
 /// animate the change.
 ///
-/// If one `send` processes several updates that carry a presentation (an action and the
+/// If one `send` processes several updates that carry an animation (an action and the
 /// actions its effect delivers synchronously), the observers are notified once, inside the
-/// presentation of the last of them. Actions that asynchronous effects deliver are processed
+/// animation of the last of them. Actions that asynchronous effects deliver are processed
 /// in batches; each batch is presented the same way.
 ///
 /// ## Testing
 ///
-/// A presentation is part of the update's value: ``Update/presentation`` returns it, so a test
+/// An animation is part of the update's value: ``Update/animation`` returns it, so a test
 /// of an update function checks it without a store. To check what a store does with it, give
-/// the update a presentation that records whether observers were notified inside it.
-public protocol UpdatePresentation: Sendable {
+/// the update an animation that records whether observers were notified inside it.
+public protocol UpdateAnimation: Sendable {
     /// Runs `notify`, which tells the store's observers about the committed change, the way
-    /// this presentation asks — for example inside `withAnimation`.
+    /// this animation asks — for example inside `withAnimation`.
     ///
     /// Call `notify` exactly once, synchronously. The store's state has already changed.
     /// - Parameter notify: Notifies the store's observers and scoped stores.
-    @MainActor func present(_ notify: () -> Void)
+    @MainActor func animate(_ notify: () -> Void)
 }

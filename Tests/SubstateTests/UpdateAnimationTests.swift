@@ -2,20 +2,20 @@ import Observation
 import Substate
 import Testing
 
-/// What happened, in order: presentations that began and ended, and notifications seen.
+/// What happened, in order: animations that began and ended, and notifications seen.
 @MainActor
-final class PresentationLog {
+final class AnimationLog {
     var events: [String] = []
     var presenting: String?
 }
 
-/// A presentation that logs when it runs and whether observers were notified inside it.
-struct Logged: UpdatePresentation {
+/// An animation that logs when it runs and whether observers were notified inside it.
+struct Logged: UpdateAnimation {
     let name: String
-    let log: PresentationLog
+    let log: AnimationLog
     var callsNotify = true
 
-    func present(_ notify: () -> Void) {
+    func animate(_ notify: () -> Void) {
         log.events.append("begin \(name)")
         log.presenting = name
         if callsNotify { notify() }
@@ -39,27 +39,27 @@ enum PanelAction: Sendable {
 
 extension Panel {
     static func update(
-        state: consuming Panel, environment: PresentationLog, action: PanelAction
+        state: consuming Panel, environment: AnimationLog, action: PanelAction
     ) -> Update<Panel, PanelAction> {
         switch action {
         case .toggle(let name):
             state.isOpen.toggle()
             let update = Update<Panel, PanelAction>(state: state)
             guard let name else { return update }
-            return update.presenting(Logged(name: name, log: environment))
+            return update.animating(Logged(name: name, log: environment))
         case .increment:
             state.count += 1
             return Update(state: state)
         case .toggleThenIncrement:
             state.isOpen.toggle()
-            return Update(state: state).presenting(Logged(name: "first", log: environment))
+            return Update(state: state).animating(Logged(name: "first", log: environment))
                 .followed(by: .toggle(animated: "second"))
         case .toggleLater:
             return Update(
                 state: state, effect: .run { send in await send(.toggle(animated: "later")) })
         case .silentPresentation:
             state.count += 1
-            return Update(state: state).presenting(
+            return Update(state: state).animating(
                 Logged(name: "silent", log: environment, callsNotify: false))
         }
     }
@@ -75,7 +75,7 @@ enum ShellAction: Sendable {
 
 extension Shell {
     static func update(
-        state: consuming Shell, environment: PresentationLog, action: ShellAction
+        state: consuming Shell, environment: AnimationLog, action: ShellAction
     ) -> Update<Shell, ShellAction> {
         switch action {
         case .panel(let action):
@@ -87,9 +87,9 @@ extension Shell {
 }
 
 @MainActor
-@Suite struct UpdatePresentationTests {
-    /// Arms a one-shot observer of `state` that logs which presentation it fired in.
-    private func observe(_ read: @escaping () -> Void, log: PresentationLog, as name: String) {
+@Suite struct UpdateAnimationTests {
+    /// Arms a one-shot observer of `state` that logs which animation it fired in.
+    private func observe(_ read: @escaping () -> Void, log: AnimationLog, as name: String) {
         withObservationTracking(read) {
             MainActor.assumeIsolated {
                 log.events.append("\(name) notified in \(log.presenting ?? "nothing")")
@@ -98,7 +98,7 @@ extension Shell {
     }
 
     @Test func observersAreNotifiedInsideThePresentationOfTheUpdate() {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let store = Store(state: Panel(), environment: log, update: Panel.update)
         observe({ _ = store.state }, log: log, as: "store")
         store.send(.toggle(animated: "fade"))
@@ -107,7 +107,7 @@ extension Shell {
     }
 
     @Test func anUpdateWithoutPresentationNotifiesOutsideAny() {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let store = Store(state: Panel(), environment: log, update: Panel.update)
         observe({ _ = store.state }, log: log, as: "store")
         store.send(.toggle(animated: nil))
@@ -115,7 +115,7 @@ extension Shell {
     }
 
     @Test func scopedStoresAreNotifiedInsideThePresentationToo() {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let store = Store(state: Shell(), environment: log, update: Shell.update)
         let panel = store.scope(at: Lens(\Shell.panel), as: ShellAction.panel)
         observe({ _ = panel.state }, log: log, as: "scope")
@@ -125,7 +125,7 @@ extension Shell {
     }
 
     @Test func readersOfAFieldAreNotifiedInsideThePresentationToo() {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let store = Store(state: Shell(), environment: log, update: Shell.update)
         let panel = store.scope(at: Lens(\Shell.panel), as: ShellAction.panel)
         observe({ _ = store[\.panel.isOpen] }, log: log, as: "field")
@@ -140,9 +140,9 @@ extension Shell {
     }
 
     @Test func readingThePresentationRunsNothing() async {
-        // A throttle decides when it starts, reading its clock: reading the presentation must
+        // A throttle decides when it starts, reading its clock: reading the animation must
         // not ask it, nor start anything else.
-        let log = PresentationLog()
+        let log = AnimationLog()
         let clock = NowCountingClock()
         let ran = Fired()
         let effect = Effect<PanelAction>.merge(
@@ -150,13 +150,13 @@ extension Shell {
                 .throttle(id: "t", for: .seconds(1), clock: clock, latest: true),
             .run { _ in ran.fire() })
         let update = Update<Panel, PanelAction>(state: Panel(), effect: effect)
-            .presenting(Logged(name: "outer", log: log))
-        #expect((update.presentation as? Logged)?.name == "outer")
+            .animating(Logged(name: "outer", log: log))
+        #expect((update.animation as? Logged)?.name == "outer")
         #expect(clock.nowReads == 0)
         #expect(ran.value == 0)
         #expect(log.events.isEmpty)
         // Started by a store, the same effect reads the clock and runs: the counts above are
-        // zero because reading the presentation started nothing, not because nothing counts.
+        // zero because reading the animation started nothing, not because nothing counts.
         let store = Store(create: update, environment: log, update: Panel.update)
         await store.finishEffects()
         #expect(clock.nowReads == 1)
@@ -164,25 +164,25 @@ extension Shell {
     }
 
     @Test func aChildsPresentationGoesIntoItsParentsUpdate() {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let update = Shell.update(
             state: Shell(), environment: log, action: .panel(.toggle(animated: "child")))
-        #expect((update.presentation as? Logged)?.name == "child")
+        #expect((update.animation as? Logged)?.name == "child")
         #expect(update.state.panel.isOpen)
     }
 
     @Test func theLastPresentationOfASendIsUsedOnce() {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let store = Store(state: Panel(), environment: log, update: Panel.update)
         observe({ _ = store.state }, log: log, as: "store")
         store.send(.toggleThenIncrement)
-        // Two updates asked for a presentation; observers are notified once, in the last.
+        // Two updates asked for an animation; observers are notified once, in the last.
         #expect(log.events == ["begin second", "store notified in second", "end second"])
         #expect(store.state.isOpen == false)
     }
 
     @Test func actionsFromEffectsArePresentedWhenTheirBatchIsCommitted() async {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let store = Store(state: Panel(), environment: log, update: Panel.update)
         let task = store.send(.toggleLater)
         observe({ _ = store.state }, log: log, as: "store")
@@ -192,7 +192,7 @@ extension Shell {
     }
 
     @Test func aPresentationThatDoesNotNotifyStillLeavesObserversNotifiedOnce() {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let store = Store(state: Panel(), environment: log, update: Panel.update)
         observe({ _ = store.state }, log: log, as: "store")
         store.send(.silentPresentation)
@@ -200,7 +200,7 @@ extension Shell {
     }
 
     @Test func aPresentationIsForgottenOnceUsed() {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let store = Store(state: Panel(), environment: log, update: Panel.update)
         store.send(.toggle(animated: "fade"))
         log.events = []
@@ -210,17 +210,17 @@ extension Shell {
     }
 
     @Test func anUpdateReportsItsPresentation() {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let plain = Panel.update(state: Panel(), environment: log, action: .increment)
-        #expect(plain.presentation == nil)
+        #expect(plain.animation == nil)
         let animated = Panel.update(state: Panel(), environment: log, action: .toggleThenIncrement)
-        // The follow-up action is not processed by a bare update: its own presentation is
+        // The follow-up action is not processed by a bare update: its own animation is
         // the first one.
-        #expect((animated.presentation as? Logged)?.name == "first")
+        #expect((animated.animation as? Logged)?.name == "first")
     }
 
     @Test func aPresentationDoesNotChangeWhatTheEffectDoes() async {
-        let log = PresentationLog()
+        let log = AnimationLog()
         let store = Store(state: Panel(), environment: log, update: Panel.update)
         await store.send(.toggleThenIncrement).finish()
         // `followed(by:)` still delivers its action after `presenting` wrapped the effect.
