@@ -108,3 +108,18 @@ enum _RowJournalSerials {
         counter.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 }
+
+/// A collection that notes which of its rows changed in a ``_RowJournal``: what the store's row
+/// trackers read, through this protocol only, so that the collection knows nothing of them.
+@usableFromInline
+protocol _RowJournaling {
+    associatedtype _RowID: Hashable
+    /// Where the journal is stored in the collection: a stored property, so that a tracker
+    /// reads it at its offset.
+    static var _journalPath: KeyPath<Self, _RowJournal<_RowID>> { get }
+}
+
+extension KeyedArray: _RowJournaling {
+    @inlinable
+    static var _journalPath: KeyPath<KeyedArray, _RowJournal<Element.ID>> { \._journal }
+}
