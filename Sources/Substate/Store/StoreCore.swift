@@ -55,8 +55,11 @@ package final class _StoreCore<
             retiredMiddleware.append(oldValue)
         }
     }
-    /// The chains replaced while an action was processed; let go once it is.
-    @usableFromInline var retiredMiddleware: [_MiddlewareChain<State, Action>] = []
+    /// The chains replaced while an action was processed; let go once it is. Read after every
+    /// action with middleware, by short accesses that never overlap: unchecked for exclusivity
+    /// at run time (a checked read cost `flight.counter` about 15 ns).
+    @usableFromInline @exclusivity(unchecked)
+    var retiredMiddleware: [_MiddlewareChain<State, Action>] = []
     var nextMiddlewareToken = 0
 
     /// Watches every step (a `TestStore`); `nil` otherwise.
