@@ -1,7 +1,9 @@
-// A stand-in for the parts of SwiftUI that SubstateUI uses, with the signatures of Apple's
-// SDK (iOS 18 / macOS 15), so that `.ci/typecheck-swiftui` can type-check SubstateUI on Linux.
+// A stand-in for the parts of SwiftUI that SubstateUI and a list–detail app's views use, with
+// the signatures of Apple's SDK (iOS 18 / macOS 15), so that `.ci/typecheck-swiftui` can
+// type-check SubstateUI and the samples' views on Linux.
 // It checks our code against these declarations, not against SwiftUI itself: keep each one
 // as Apple documents it.
+import Foundation
 import Observation
 
 @MainActor @preconcurrency
@@ -261,4 +263,113 @@ public struct Stepper: View {
         _ titleKey: String, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?
     ) {}
     public var body: Never { fatalError() }
+}
+
+// What a list–detail app's own views use beyond SubstateUI: stacks, forms, lifecycle,
+// search, toolbars and titles.
+
+public struct NavigationPath {
+    public init() {}
+}
+
+extension NavigationStack where Data == NavigationPath {
+    public init(@ViewBuilder root: () -> Root) {}
+}
+
+public struct HorizontalAlignment: Equatable, Sendable {
+    public static let leading = HorizontalAlignment()
+    public static let center = HorizontalAlignment()
+    public static let trailing = HorizontalAlignment()
+}
+
+public struct VerticalAlignment: Equatable, Sendable {
+    public static let top = VerticalAlignment()
+    public static let center = VerticalAlignment()
+    public static let bottom = VerticalAlignment()
+}
+
+public struct VStack<Content: View>: View {
+    public init(
+        alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+        @ViewBuilder content: () -> Content
+    ) {}
+    public var body: Never { fatalError() }
+}
+
+public struct HStack<Content: View>: View {
+    public init(
+        alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
+        @ViewBuilder content: () -> Content
+    ) {}
+    public var body: Never { fatalError() }
+}
+
+public struct Form<Content: View>: View {
+    public init(@ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+public struct Section<Parent, Content, Footer>: View {
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content)
+    where Parent == Text, Content: View, Footer == EmptyView {}
+    public init(@ViewBuilder content: () -> Content) where Parent == EmptyView, Content: View,
+        Footer == EmptyView
+    {}
+    public var body: Never { fatalError() }
+}
+
+public struct SearchFieldPlacement: Sendable {
+    public static let automatic = SearchFieldPlacement()
+}
+
+public struct ToolbarItemPlacement: Sendable {
+    public static let automatic = ToolbarItemPlacement()
+    public static let primaryAction = ToolbarItemPlacement()
+    public static let confirmationAction = ToolbarItemPlacement()
+    public static let cancellationAction = ToolbarItemPlacement()
+}
+
+@MainActor @preconcurrency
+public protocol ToolbarContent {}
+
+public struct ToolbarItem<ID, Content: View>: ToolbarContent {
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content)
+    where ID == Void {}
+}
+
+public struct _ToolbarPair<C0: ToolbarContent, C1: ToolbarContent>: ToolbarContent {}
+
+@resultBuilder
+public struct ToolbarContentBuilder {
+    public static func buildBlock<Content: ToolbarContent>(_ content: Content) -> Content {
+        content
+    }
+    public static func buildBlock<C0: ToolbarContent, C1: ToolbarContent>(_ c0: C0, _ c1: C1)
+        -> _ToolbarPair<C0, C1>
+    { fatalError() }
+}
+
+extension View {
+    public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
+
+    public func task(
+        priority: TaskPriority = .userInitiated,
+        _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View { self }
+
+    public func searchable(
+        text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil
+    ) -> some View { self }
+
+    public func searchable<S: StringProtocol>(
+        text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S
+    ) -> some View { self }
+
+    public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { self }
+
+    public func toolbar<Content: ToolbarContent>(
+        @ToolbarContentBuilder content: () -> Content
+    ) -> some View { self }
+
+    public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { self }
 }

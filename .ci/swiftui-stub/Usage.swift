@@ -236,3 +236,35 @@ struct NoteView: View {
                 case: Destination.Action.confirm)
     }
 }
+
+/// A searchable list that loads when it appears: what an app's own views do beside SubstateUI.
+struct Finder: Program, Equatable, Sendable {
+    var query = ""
+    var results: [String] = []
+    enum Action: Sendable { case appeared, queryChanged(String), loaded([String]) }
+    static func update(state: consuming Finder, environment: Void, action: Action) -> Update<
+        Finder, Action
+    > {
+        switch action {
+        case .appeared: return Update(state: state)
+        case .queryChanged(let query): state.query = query
+        case .loaded(let results): state.results = results
+        }
+        return Update(state: state)
+    }
+}
+
+struct FinderView: View {
+    let store: Store<Finder, Finder.Action, Void>
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            List(store.results, id: \.self) { result in Text(result) }
+        }
+        .searchable(
+            text: store.binding(at: \.query, as: Finder.Action.queryChanged), prompt: "Search")
+        .onAppear { store.send(.appeared) }
+        .task { await store.send(.loaded(["a"])).finish() }
+        .toolbar { Button("Clear") { store.send(.queryChanged("")) } }
+    }
+}

@@ -5,7 +5,8 @@
     import SwiftUI
 
     /// The contacts app in SwiftUI: the list at the root of a navigation stack bound to the
-    /// program's `ScreenStack`, a sheet and an alert bound to each contact's screen.
+    /// program's `ScreenStack`, a contact's screen with its edit sheet and delete alert, and a
+    /// list of a contact's colleagues.
     public struct ContactsView: View {
         let store: Store<ContactList, ContactList.Action, ContactsEnvironment>
 
@@ -21,6 +22,7 @@
                 List(store[\.contacts.ids], id: \.self) { id in
                     Button(store.state.contacts[id: id]?.name ?? "") { store.send(.open(id)) }
                 }
+                .navigationTitle("Contacts")
             } destination: { screen in
                 ScreenView(store: screen)
             }
@@ -36,6 +38,11 @@
                 at: .case(ContactScreen.detail, extract: \.detail), as: ContactScreen.Action.detail)
             {
                 DetailView(store: detail)
+            } else if let colleagues = store.scope(
+                at: .case(ContactScreen.colleagues, extract: \.colleagues),
+                as: ContactScreen.Action.colleagues)
+            {
+                ColleaguesView(store: colleagues)
             }
         }
     }
@@ -45,21 +52,61 @@
         let store: ScopedStore<ContactDetail, ContactDetail.Action>
 
         var body: some View {
-            Button("Edit \(store.contact.name)") { store.send(.editTapped) }
-                .sheet(store, at: \.editor, as: ContactDetail.Action.editor) { editor in
-                    EditorView(store: editor)
+            VStack(alignment: .leading, spacing: 12) {
+                Text(store.contact.email)
+                HStack {
+                    Button("Colleagues") { store.send(.colleaguesTapped) }
+                    Button("Delete", role: .destructive) { store.send(.deleteTapped) }
                 }
-                .alert(store, at: \.alert, as: ContactDetail.Action.alert)
+            }
+            .navigationTitle(store.contact.name)
+            .toolbar {
+                ToolbarItem(placement: .primaryAction) {
+                    Button("Edit") { store.send(.editTapped) }
+                }
+            }
+            .sheet(store, at: \.editor, as: ContactDetail.Action.editor) { editor in
+                NavigationStack { EditorView(store: editor) }
+            }
+            .alert(store, at: \.alert, as: ContactDetail.Action.alert)
         }
     }
 
-    /// The edit sheet.
+    /// The edit sheet: a form, saved from its toolbar.
     struct EditorView: View {
         let store: ScopedStore<ContactEditor, ContactEditor.Action>
 
         var body: some View {
-            TextField(
-                "Name", text: store.binding(at: \.draft.name, as: ContactEditor.Action.setName))
+            Form {
+                Section("Name") {
+                    TextField(
+                        "Name",
+                        text: store.binding(at: \.draft.name, as: ContactEditor.Action.setName))
+                }
+                Section("E-mail") {
+                    TextField(
+                        "E-mail",
+                        text: store.binding(at: \.draft.email, as: ContactEditor.Action.setEmail))
+                }
+            }
+            .navigationTitle("Edit")
+            .toolbar {
+                ToolbarItem(placement: .confirmationAction) {
+                    Button(store.isSaving ? "Saving…" : "Save") { store.send(.saveTapped) }
+                }
+            }
+        }
+    }
+
+    /// A contact's colleagues, each pushing their screen when tapped.
+    struct ColleaguesView: View {
+        let store: ScopedStore<Colleagues, Colleagues.Action>
+
+        var body: some View {
+            List(store.state.people) { person in
+                Button(person.name) { store.send(.open(person.id)) }
+            }
+            .navigationTitle("\(store.name)'s colleagues")
         }
     }
 #endif
