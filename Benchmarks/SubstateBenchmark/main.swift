@@ -425,7 +425,7 @@ if selected("task.floor") || selected("effect.cancelInFlight") || selected("effe
 
 // The effect cases whose hand-written equivalent is task.floor, measured in the same run.
 if let floor = results.first(where: { $0.name == "task.floor" }) {
-    // effect.start's goal is relative to what Swift charges for a task (issue 28): 2x.
+    // effect.start's goal is relative to what Swift charges for a task: 2x.
     if let index = results.firstIndex(where: { $0.name == "effect.start" }) {
         results[index].baselineNanosecondsPerOperation = floor.nanosecondsPerOperation
         results[index].goal = 2

@@ -1,6 +1,6 @@
 import Substate
 
-// The to-do app of issue 26, as a newcomer writes it from the docs: rows by id, a debounced
+// A to-do app as a newcomer writes it from the docs: rows by id, a debounced
 // search, a presented detail with a timer. Its line counts are reported against a TCA port.
 
 struct PortRow: Program, Equatable, Identifiable, Sendable {
