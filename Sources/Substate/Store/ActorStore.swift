@@ -184,8 +184,7 @@ public actor ActorStore<State: Equatable & Sendable, Action: Sendable, Environme
     /// - Returns: A token for ``removeMiddleware(_:)``.
     @discardableResult
     public func addMiddleware(_ middleware: sending Middleware<State, Action>) -> MiddlewareToken {
-        core.addMiddleware(
-            middleware, at: _MiddlewareServices(executor: core.runtime.executor, source: nil))
+        core.addMiddleware(middleware, at: store.middlewareServices)
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.

@@ -96,10 +96,7 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
             wakeUp: executor == nil ? .signal({ wake.wake() }) : .manual)
         self.effectErrorHandler = effectErrorHandler ?? _reportUnhandledEffectError
         self.wake = wake
-        // The middleware gets the store's executor, but not its state on demand: it cannot
-        // be asked from another thread.
-        core.attach(
-            self, middleware: middleware, at: _MiddlewareServices(executor: executor, source: nil))
+        core.attach(self, middleware: middleware, at: middlewareServices)
         wake.attach(self)
         if let isolation { belong(to: isolation) }
     }
@@ -151,6 +148,12 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
             middleware: middleware, effectErrorHandler: effectErrorHandler,
             isolation: isolation)
         core.begin(with: create.effect)
+    }
+
+    /// What the store offers the middleware it installs: its effect executor, but not its
+    /// state on demand (it cannot be asked from another thread).
+    var middlewareServices: _MiddlewareServices<State> {
+        _MiddlewareServices(executor: core.runtime.executor, source: nil)
     }
 
     /// A store that goes away tears itself down: its effects end with it, its middleware is
@@ -220,8 +223,7 @@ public final class IsolatedStore<State: Equatable & Sendable, Action: Sendable, 
     @discardableResult
     public func addMiddleware(_ middleware: Middleware<State, Action>) -> MiddlewareToken {
         checkOwner()
-        return core.addMiddleware(
-            middleware, at: _MiddlewareServices(executor: core.runtime.executor, source: nil))
+        return core.addMiddleware(middleware, at: middlewareServices)
     }
 
     /// Removes a middleware added with ``addMiddleware(_:)``. Removing it twice does nothing.
